@@ -1,0 +1,187 @@
+//! Decoding: the profile's policy, applied by one kernel, in every output shape.
+//!
+//! | method | output | allocates |
+//! |---|---|---|
+//! | [`Profile::decode`] | `Cow<[u8]>`, borrowing the input when nothing changes | only if changed |
+//! | [`Profile::decode_str`] | `Cow<str>` (invalid UTF-8 is an error or U+FFFD, never kept) | only if changed |
+//! | [`Profile::decode_append`] | appends to a `Vec<u8>` | if capacity is short |
+//! | [`Profile::decode_into`] | into a `&mut [u8]` of `input.len()` bytes | only to repair invalid UTF-8 under [`Utf8::Lossy`] |
+//! | [`Decoder`](crate::stream::Decoder) | streaming, chunk by chunk | its output vector |
+//!
+//! # Strict vs lenient
+//!
+//! The WHATWG URL Standard's percent-decode never fails: a `%` that is not followed by two
+//! hex digits is a literal `%`. That is right for a browser, which must show *something*, and
+//! wrong for a server that must not guess: `100%` and `%zz` are not escapes, and a decoder that
+//! silently keeps them lets two parties read one input two ways. So each profile says which
+//! its source does ([`Malformed`](crate::Malformed)), and the caller can override it
+//! (`--strict`, `--lenient`). Strict errors name the offset of the `%`.
+//!
+//! # `+` is a space only in forms
+//!
+//! `+` means space in application/x-www-form-urlencoded, and nowhere else: in a path, `+` is
+//! a plus. Only the profiles of form dialects set [`Decoding::plus_as_space`].
+//!
+//! [`Decoding::plus_as_space`]: crate::Decoding::plus_as_space
+
+pub(crate) mod utf8;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
+use crate::kernel::scalar;
+use crate::profile::{Decoding, Profile, Utf8};
+
+impl Profile {
+    /// Decodes `input` under the profile's policy, borrowing it when nothing changes.
+    ///
+    /// ```
+    /// use pctenc::profile::{rfc3986::RFC3986, whatwg::QUERY};
+    /// assert_eq!(RFC3986.decode("a%20b").unwrap(), &b"a b"[..]);
+    /// assert_eq!(RFC3986.decode("100%").unwrap_err().offset(), 3); // strict: not an escape
+    /// assert_eq!(QUERY.decode("100%").unwrap(), &b"100%"[..]); // WHATWG: literal '%'
+    /// ```
+    ///
+    /// # Errors
+    /// [`DecodeError`] under [`Malformed::Reject`](crate::Malformed::Reject) or
+    /// [`Utf8::Strict`], with the offset in `input`.
+    pub fn decode<'a, I: AsRef<[u8]> + ?Sized>(
+        &self,
+        input: &'a I,
+    ) -> Result<Cow<'a, [u8]>, DecodeError> {
+        decode_cow(self, self.decoding(), input.as_ref())
+    }
+
+    /// Decodes `input` to text. Decoded bytes that are not UTF-8 are an error under
+    /// [`Utf8::Strict`] and U+FFFD otherwise (a `str` cannot hold them).
+    ///
+    /// ```
+    /// use pctenc::profile::whatwg::FORM;
+    /// assert_eq!(FORM.decode_str("caf%C3%A9+%FF").unwrap(), "café \u{FFFD}");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Profile::decode`].
+    pub fn decode_str<'a, I: AsRef<[u8]> + ?Sized>(
+        &self,
+        input: &'a I,
+    ) -> Result<Cow<'a, str>, DecodeError> {
+        let mut d = self.decoding();
+        if d.utf8 == Utf8::Bytes {
+            d.utf8 = Utf8::Lossy;
+        }
+        Ok(match decode_cow(self, d, input.as_ref())? {
+            Cow::Borrowed(b) => String::from_utf8_lossy(b),
+            Cow::Owned(v) => Cow::Owned(
+                String::from_utf8(v)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            ),
+        })
+    }
+
+    /// Appends the decoding of `input` to `out`. On error, `out` is left as it was.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// pctenc::profile::js::COMPONENT.decode_append("%E2%82%AC", &mut v).unwrap();
+    /// assert_eq!(v, "€".as_bytes());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Profile::decode`].
+    pub fn decode_append<I: AsRef<[u8]> + ?Sized>(
+        &self,
+        input: &I,
+        out: &mut Vec<u8>,
+    ) -> Result<(), DecodeError> {
+        decode_append(self, self.decoding(), input.as_ref(), out)
+    }
+
+    /// Decodes `input` into `out` and returns the number of bytes written.
+    ///
+    /// `out` needs `input.len()` bytes: decoding never writes more than it reads, except
+    /// that [`Utf8::Lossy`] may replace an invalid byte by the three bytes of U+FFFD.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 8];
+    /// let n = pctenc::profile::rfc3986::RFC3986.decode_into("a%2Fb", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], b"a/b");
+    /// ```
+    ///
+    /// # Errors
+    /// [`DecodeSliceError::Decode`] as [`Profile::decode`];
+    /// [`DecodeSliceError::OutputTooSmall`] if `out` is shorter than `input` or the repaired
+    /// output does not fit.
+    pub fn decode_into<I: AsRef<[u8]> + ?Sized>(
+        &self,
+        input: &I,
+        out: &mut [u8],
+    ) -> Result<usize, DecodeSliceError> {
+        let input = input.as_ref();
+        let d = self.decoding();
+        let too_small = |needed| DecodeSliceError::OutputTooSmall(OutputTooSmall { needed });
+        let dst = out.get_mut(..input.len()).ok_or(too_small(input.len()))?;
+        let written = scalar::decode(&d, self.unit(), input, dst, true)?.written;
+        match utf8::check(&d, self.unit(), input, &out[..written])? {
+            None => Ok(written),
+            Some(repaired) => {
+                let dst = out.get_mut(..repaired.len()).ok_or(too_small(repaired.len()))?;
+                dst.copy_from_slice(repaired.as_bytes());
+                Ok(repaired.len())
+            }
+        }
+    }
+}
+
+/// Whether decoding can change `input` at all.
+fn has_escapes(d: &Decoding, input: &[u8]) -> bool {
+    memchr::memchr(b'%', input).is_some()
+        || (d.plus_as_space && memchr::memchr(b'+', input).is_some())
+}
+
+fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [u8]>, DecodeError> {
+    if !has_escapes(&d, input) {
+        return Ok(match utf8::check(&d, p.unit(), input, input)? {
+            None => Cow::Borrowed(input),
+            Some(repaired) => Cow::Owned(repaired.into_bytes()),
+        });
+    }
+    let mut out = Vec::new();
+    decode_append(p, d, input, &mut out)?;
+    Ok(Cow::Owned(out))
+}
+
+fn decode_append(
+    p: &Profile,
+    d: Decoding,
+    input: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    let start = out.len();
+    if has_escapes(&d, input) {
+        out.resize(start + input.len(), 0);
+        match scalar::decode(&d, p.unit(), input, &mut out[start..], true) {
+            Ok(progress) => out.truncate(start + progress.written),
+            Err(e) => {
+                out.truncate(start);
+                return Err(e);
+            }
+        }
+    } else {
+        out.extend_from_slice(input);
+    }
+    match utf8::check(&d, p.unit(), input, &out[start..]) {
+        Ok(None) => Ok(()),
+        Ok(Some(repaired)) => {
+            out.truncate(start);
+            out.extend_from_slice(repaired.as_bytes());
+            Ok(())
+        }
+        Err(e) => {
+            out.truncate(start);
+            Err(e)
+        }
+    }
+}

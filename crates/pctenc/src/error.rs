@@ -1,0 +1,135 @@
+//! Errors: each says where (a byte offset into the caller's input) and why.
+
+use core::fmt;
+
+/// Why decoding failed. Offsets index the input that was being decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// The `%` at `offset` is not followed by two hex digits (strict decoding).
+    InvalidEscape {
+        /// Offset of the `%`.
+        offset: usize,
+    },
+    /// The input ends inside the escape that starts at `offset` (strict decoding).
+    TruncatedEscape {
+        /// Offset of the `%`.
+        offset: usize,
+    },
+    /// The decoded bytes are not UTF-8 (strict UTF-8 policy): the invalid sequence starts
+    /// with the escape or byte at `offset`. For `js-escape`, a lone surrogate `%uD800`.
+    InvalidUtf8 {
+        /// Offset of the escape or raw byte where the invalid sequence starts.
+        offset: usize,
+    },
+}
+
+impl DecodeError {
+    /// The input offset the error names.
+    pub const fn offset(&self) -> usize {
+        match *self {
+            DecodeError::InvalidEscape { offset }
+            | DecodeError::TruncatedEscape { offset }
+            | DecodeError::InvalidUtf8 { offset } => offset,
+        }
+    }
+
+    /// A stable kebab-case name for the kind of error (used in CLI messages and JSON).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            DecodeError::InvalidEscape { .. } => "invalid-escape",
+            DecodeError::TruncatedEscape { .. } => "truncated-escape",
+            DecodeError::InvalidUtf8 { .. } => "invalid-utf8",
+        }
+    }
+
+    /// The same error with its offset moved by `by` (for errors found in a part of a larger
+    /// input, as the streaming decoder and the CLI's records do).
+    pub const fn shifted(self, by: usize) -> DecodeError {
+        match self {
+            DecodeError::InvalidEscape { offset } => {
+                DecodeError::InvalidEscape { offset: offset + by }
+            }
+            DecodeError::TruncatedEscape { offset } => {
+                DecodeError::TruncatedEscape { offset: offset + by }
+            }
+            DecodeError::InvalidUtf8 { offset } => DecodeError::InvalidUtf8 { offset: offset + by },
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::InvalidEscape { offset } => {
+                write!(f, "invalid escape at byte {offset}: '%' is not followed by two hex digits")
+            }
+            DecodeError::TruncatedEscape { offset } => {
+                write!(f, "truncated escape at byte {offset}: the input ends inside it")
+            }
+            DecodeError::InvalidUtf8 { offset } => {
+                write!(f, "invalid UTF-8 at byte {offset}: the decoded bytes are not UTF-8")
+            }
+        }
+    }
+}
+
+/// Input to an encoder that must be text (its profile's input policy is
+/// [`Utf8::Strict`](crate::Utf8::Strict)) is not UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EncodeError {
+    /// Offset of the first byte of the invalid sequence.
+    pub offset: usize,
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid UTF-8 at byte {}: this profile encodes text", self.offset)
+    }
+}
+
+/// The output slice is too small; `needed` bytes would do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutputTooSmall {
+    /// A size that is certainly enough.
+    pub needed: usize,
+}
+
+impl fmt::Display for OutputTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "output buffer too small: {} bytes needed", self.needed)
+    }
+}
+
+/// Why [`Profile::decode_into`](crate::Profile::decode_into) failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecodeSliceError {
+    /// The input does not decode.
+    Decode(DecodeError),
+    /// The output slice is too small.
+    OutputTooSmall(OutputTooSmall),
+}
+
+impl fmt::Display for DecodeSliceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeSliceError::Decode(e) => e.fmt(f),
+            DecodeSliceError::OutputTooSmall(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<DecodeError> for DecodeSliceError {
+    fn from(e: DecodeError) -> Self {
+        DecodeSliceError::Decode(e)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for DecodeError {}
+#[cfg(feature = "std")]
+impl std::error::Error for EncodeError {}
+#[cfg(feature = "std")]
+impl std::error::Error for OutputTooSmall {}
+#[cfg(feature = "std")]
+impl std::error::Error for DecodeSliceError {}

@@ -1,0 +1,311 @@
+//! The scalar kernel: table-driven, branch-light, and the oracle for every other kernel.
+//!
+//! Encoding writes four bytes per input byte from a per-profile `u32` table (`%XX` + length,
+//! or the byte itself + length 1) and advances by the length, so the loop has no
+//! data-dependent branch. Decoding finds the next `%` (or `+`) with `memchr`, copies the
+//! literal run before it in bulk, and decodes the escape with a 256-entry hex table.
+//!
+//! Both are written for whole-block callers: [`encode_block`] takes at most [`BLOCK`] bytes
+//! and a fixed-size output buffer, and [`decode`] reports how far it got so that a streaming
+//! caller can keep an escape that a chunk boundary cut in two.
+
+use crate::error::DecodeError;
+use crate::profile::{Decoding, EncodeTable, Malformed, Unit, Utf8};
+
+/// Input bytes per encode block: the output buffer is `3 * BLOCK + 1` bytes on the stack.
+pub const BLOCK: usize = 2048;
+
+/// The output buffer of one encode block: three bytes per input byte, plus one byte of slack
+/// for the last four-byte store.
+pub type EncodeBuf = [u8; 3 * BLOCK + 1];
+
+/// Hex digit value per byte, `0xFF` for bytes that are not ASCII hex digits.
+pub const UNHEX: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        t[b] = match b as u8 {
+            c @ b'0'..=b'9' => c - b'0',
+            c @ b'a'..=b'f' => c - b'a' + 10,
+            c @ b'A'..=b'F' => c - b'A' + 10,
+            _ => 0xFF,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// How many leading bytes of `input` the table writes unchanged.
+#[inline]
+pub fn clean_prefix(table: &EncodeTable, input: &[u8]) -> usize {
+    input.iter().position(|&b| table[b as usize] != (b as u32 | 1 << 24)).unwrap_or(input.len())
+}
+
+/// Encodes `input` (at most [`BLOCK`] bytes) into `out`; returns the number of bytes written.
+///
+/// Every byte stores the four bytes of its table entry and advances by the entry's length,
+/// so the store of the next byte overwrites the slack of this one.
+#[inline]
+pub fn encode_block(table: &EncodeTable, input: &[u8], out: &mut EncodeBuf) -> usize {
+    let input = &input[..input.len().min(BLOCK)];
+    let mut w = 0usize;
+    for &b in input {
+        let e = table[b as usize];
+        // w <= 3 * index <= 3 * (BLOCK - 1), so w + 4 <= out.len(): the bounds check never
+        // fails and costs one predictable compare.
+        out[w..w + 4].copy_from_slice(&e.to_le_bytes());
+        w += (e >> 24) as usize;
+    }
+    w
+}
+
+/// How far a [`decode`] call got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Input bytes consumed.
+    pub read: usize,
+    /// Output bytes written.
+    pub written: usize,
+}
+
+/// Decodes `input` into `out` (which must be at least `input.len()` bytes: no unit ever
+/// writes more than it reads).
+///
+/// With `last == false`, an escape that the end of `input` cuts short (`%`, `%4`, `%u12`, or
+/// a high-surrogate `%uD83D` whose partner may follow) is left unread, so the caller can
+/// retry it with more input; [`Progress::read`] says where. With `last == true` everything
+/// is consumed. Errors carry offsets into `input`.
+pub fn decode(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut [u8],
+    last: bool,
+) -> Result<Progress, DecodeError> {
+    debug_assert!(out.len() >= input.len());
+    let (mut i, mut w) = (0usize, 0usize);
+    loop {
+        let rest = &input[i..];
+        let next = if d.plus_as_space {
+            memchr::memchr2(b'%', b'+', rest)
+        } else {
+            memchr::memchr(b'%', rest)
+        };
+        let run = next.unwrap_or(rest.len());
+        out[w..w + run].copy_from_slice(&rest[..run]);
+        i += run;
+        w += run;
+        if next.is_none() {
+            return Ok(Progress { read: i, written: w });
+        }
+        if input[i] == b'+' {
+            out[w] = b' ';
+            i += 1;
+            w += 1;
+            continue;
+        }
+        match escape(d, unit, input, i, last)? {
+            Step::Incomplete => return Ok(Progress { read: i, written: w }),
+            Step::Unit { read, written, bytes } => {
+                out[w..w + written].copy_from_slice(&bytes[..written]);
+                i += read;
+                w += written;
+            }
+        }
+    }
+}
+
+/// The outcome of decoding the escape at one `%`.
+pub enum Step {
+    /// The input ends too early to tell (only when not `last`).
+    Incomplete,
+    /// `read` input bytes become the first `written` bytes of `bytes`.
+    Unit {
+        /// Input bytes consumed.
+        read: usize,
+        /// Output bytes in `bytes`.
+        written: usize,
+        /// The output.
+        bytes: [u8; 4],
+    },
+}
+
+impl Step {
+    fn literal(bytes: &[u8]) -> Step {
+        let mut b = [0u8; 4];
+        b[..bytes.len()].copy_from_slice(bytes);
+        Step::Unit { read: bytes.len(), written: bytes.len(), bytes: b }
+    }
+}
+
+/// Decodes the escape at `input[at] == b'%'`.
+pub fn escape(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    at: usize,
+    last: bool,
+) -> Result<Step, DecodeError> {
+    let rest = &input[at..];
+    if unit == Unit::Utf16 && rest.get(1) == Some(&b'u') {
+        if let Some(step) = u_escape(d, rest, at, last)? {
+            return Ok(step);
+        }
+    }
+    let hi = rest.get(1).map(|&c| UNHEX[c as usize]);
+    let lo = rest.get(2).map(|&c| UNHEX[c as usize]);
+    match (hi, lo) {
+        (Some(h), Some(l)) if h | l < 16 => {
+            let byte = h << 4 | l;
+            if d.keep_escaped.contains(byte) {
+                return Ok(Step::literal(&rest[..3]));
+            }
+            if unit == Unit::Utf16 && byte >= 0x80 {
+                // `unescape`: %XX is the code point U+00XX, written as UTF-8.
+                let c = char::from(byte);
+                let mut bytes = [0u8; 4];
+                let written = c.encode_utf8(&mut bytes).len();
+                return Ok(Step::Unit { read: 3, written, bytes });
+            }
+            Ok(Step::Unit { read: 3, written: 1, bytes: [byte, 0, 0, 0] })
+        }
+        // The input ends inside the escape, and what is there is hex so far.
+        (None, _) | (Some(0..=15), None) if !last => Ok(Step::Incomplete),
+        (None, _) | (Some(0..=15), None) => malformed(d, at, true),
+        _ => malformed(d, at, false),
+    }
+}
+
+fn malformed(d: &Decoding, at: usize, truncated: bool) -> Result<Step, DecodeError> {
+    match d.malformed {
+        Malformed::PassThrough => Ok(Step::literal(b"%")),
+        Malformed::Reject if truncated => Err(DecodeError::TruncatedEscape { offset: at }),
+        Malformed::Reject => Err(DecodeError::InvalidEscape { offset: at }),
+    }
+}
+
+/// Reads the four hex digits of a `%uXXXX` at the start of `s`, if they are all there.
+fn u_value(s: &[u8]) -> Option<u16> {
+    if s.len() < 6 || s[0] != b'%' || s[1] != b'u' {
+        return None;
+    }
+    let mut v = 0u16;
+    for &c in &s[2..6] {
+        let x = UNHEX[c as usize];
+        if x > 15 {
+            return None;
+        }
+        v = v << 4 | x as u16;
+    }
+    Some(v)
+}
+
+/// Whether `s` is a proper prefix of some `%uXXXX` (the empty string included).
+fn could_become_u_escape(s: &[u8]) -> bool {
+    s.len() < 6
+        && s.iter().enumerate().all(|(k, &c)| match k {
+            0 => c == b'%',
+            1 => c == b'u',
+            _ => UNHEX[c as usize] < 16,
+        })
+}
+
+/// `unescape`'s `%uXXXX`: one UTF-16 code unit, paired with a following low surrogate.
+/// `None` means "not a `%u` escape": the caller reads it as `%XX` or as a malformed `%`.
+fn u_escape(d: &Decoding, rest: &[u8], at: usize, last: bool) -> Result<Option<Step>, DecodeError> {
+    let Some(v) = u_value(rest) else {
+        return Ok((!last && could_become_u_escape(rest)).then_some(Step::Incomplete));
+    };
+    let mut bytes = [0u8; 4];
+    if let Some(c) = char::from_u32(v as u32) {
+        let written = c.encode_utf8(&mut bytes).len();
+        return Ok(Some(Step::Unit { read: 6, written, bytes }));
+    }
+    // A surrogate: a high one followed by a low one is a pair.
+    if (0xD800..0xDC00).contains(&v) {
+        let next = &rest[6..];
+        match u_value(next) {
+            Some(lo @ 0xDC00..=0xDFFF) => {
+                let c = 0x10000 + ((v as u32 - 0xD800) << 10) + (lo as u32 - 0xDC00);
+                let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+                let written = c.encode_utf8(&mut bytes).len();
+                return Ok(Some(Step::Unit { read: 12, written, bytes }));
+            }
+            None if !last && could_become_u_escape(next) => return Ok(Some(Step::Incomplete)),
+            _ => {}
+        }
+    }
+    // A lone surrogate.
+    match d.utf8 {
+        Utf8::Strict => Err(DecodeError::InvalidUtf8 { offset: at }),
+        Utf8::Lossy => {
+            let written = char::REPLACEMENT_CHARACTER.encode_utf8(&mut bytes).len();
+            Ok(Some(Step::Unit { read: 6, written, bytes }))
+        }
+        Utf8::Bytes => {
+            // WTF-8: the generalized UTF-8 form of the surrogate code point.
+            bytes[..3].copy_from_slice(&[
+                0xE0 | (v >> 12) as u8,
+                0x80 | (v >> 6 & 0x3F) as u8,
+                0x80 | (v & 0x3F) as u8,
+            ]);
+            Ok(Some(Step::Unit { read: 6, written: 3, bytes }))
+        }
+    }
+}
+
+/// The input offset of the unit that wrote output byte `out_pos` when `input` was decoded
+/// completely: how an error found in the output is reported against the input.
+pub fn input_offset(d: &Decoding, unit: Unit, input: &[u8], out_pos: usize) -> usize {
+    let (mut i, mut w) = (0usize, 0usize);
+    while i < input.len() {
+        let b = input[i];
+        let (read, written) = if b == b'%' {
+            match escape(d, unit, input, i, true) {
+                Ok(Step::Unit { read, written, .. }) => (read, written),
+                _ => (1, 1),
+            }
+        } else {
+            (1, 1)
+        };
+        if w + written > out_pos {
+            return i;
+        }
+        i += read;
+        w += written;
+    }
+    input.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::Decoding;
+
+    #[test]
+    fn unhex_is_exact() {
+        for b in 0..=255u8 {
+            let expect = (b as char).to_digit(16).map_or(0xFF, |d| d as u8);
+            assert_eq!(UNHEX[b as usize], expect, "{b:#x}");
+        }
+    }
+
+    #[test]
+    fn incomplete_escape_is_left_unread() {
+        let mut out = [0u8; 8];
+        let p = decode(&Decoding::STRICT, Unit::Byte, b"ab%4", &mut out, false).unwrap();
+        assert_eq!(p, Progress { read: 2, written: 2 });
+        let e = decode(&Decoding::STRICT, Unit::Byte, b"ab%4", &mut out, true).unwrap_err();
+        assert_eq!(e, DecodeError::TruncatedEscape { offset: 2 });
+    }
+
+    #[test]
+    fn high_surrogate_waits_for_its_partner() {
+        let d = Decoding { utf8: Utf8::Lossy, ..Decoding::LENIENT };
+        let mut out = [0u8; 16];
+        let p = decode(&d, Unit::Utf16, b"x%uD83D%uDE", &mut out, false).unwrap();
+        assert_eq!(p.read, 1);
+        let p = decode(&d, Unit::Utf16, b"x%uD83D%uDE00", &mut out, false).unwrap();
+        assert_eq!(&out[..p.written], "x😀".as_bytes());
+    }
+}

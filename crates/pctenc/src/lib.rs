@@ -1,0 +1,87 @@
+//! Percent-encoding ("URL encoding") in every dialect, exact in both directions.
+//!
+//! "URL-encode" means twenty different things: RFC 3986 per URI component, the WHATWG URL
+//! Standard's sets, HTML forms (`+` for space), JavaScript's `encodeURI`,
+//! `encodeURIComponent` and `escape` (with its `%uXXXX`), and every runtime's own variant.
+//! Decoders disagree too, above all about a `%` that does not start an escape. pctenc names
+//! each dialect a [`Profile`] and reproduces its source byte for byte, both ways.
+//!
+//! # Example: encode and decode with a named profile
+//!
+//! ```
+//! use pctenc::profile::{js, rfc3986, whatwg};
+//!
+//! assert_eq!(rfc3986::RFC3986.encode("a b/ü"), "a%20b%2F%C3%BC");
+//! assert_eq!(whatwg::FORM.encode("a b&c"), "a+b%26c");
+//! assert_eq!(js::COMPONENT.decode_str("%E2%82%AC").unwrap(), "€");
+//! // decodeURIComponent throws on a stray '%'; the WHATWG percent-decode keeps it.
+//! assert!(js::COMPONENT.decode("100%").is_err());
+//! assert_eq!(whatwg::COMPONENT.decode("100%").unwrap(), &b"100%"[..]);
+//! ```
+//!
+//! # Example: find a profile by name
+//!
+//! ```
+//! let p = pctenc::by_name("rfc3986-segment").unwrap();
+//! assert_eq!(p.encode("a/b"), "a%2Fb");
+//! ```
+//!
+//! # The data flow
+//!
+//! ```text
+//! input bytes ──► Profile  (which bytes to escape, space rule, hex case, unit, decode policy)
+//!             ──► kernel   (scalar reference; block-wise, reports how far it got)
+//!             ──► output   (Cow / append to String or Vec / into &mut [u8] / lazy Display / stream)
+//! ```
+//!
+//! - [`set`]: [`AsciiSet`], the ASCII bytes a profile escapes (const, composable).
+//! - [`profile`]: [`Profile`] and the named profiles, by family; [`by_name`].
+//! - [`kernel`]: the loops; [`Kernel`] says which one runs.
+//! - [`encode`] and [`decode`]: the verbs in every output shape.
+//! - [`stream`]: chunked [`Encoder`](stream::Encoder) / [`Decoder`](stream::Decoder) and
+//!   `io::Write` adapters, for input of any size in bounded memory.
+//! - [`error`]: errors that say where (a byte offset) and why.
+//!
+//! # Output shapes
+//!
+//! | encode | decode | output | allocates |
+//! |---|---|---|---|
+//! | [`Profile::encode`] | [`Profile::decode`], [`Profile::decode_str`] | `Cow`, borrowing when unchanged | only if changed |
+//! | [`Profile::encode_append`], [`Profile::encode_append_vec`] | [`Profile::decode_append`] | appends to a `String` / `Vec` | if capacity is short |
+//! | [`Profile::encode_into`] | [`Profile::decode_into`] | into `&mut [u8]` | never (but see `decode_into`) |
+//! | [`Profile::display`] | — (decoding can fail) | lazy `Display` | never |
+//! | [`stream::Encoder`] | [`stream::Decoder`] | chunk by chunk | its output vector |
+//!
+//! [`max_encoded_len`]`(n) == 3 * n` bounds every encoding; `input.len()` bounds every
+//! decoding but the lossy repair of invalid UTF-8.
+//!
+//! # Crate features
+//!
+//! - `std` (default): `std::error::Error` for the errors, the `io::Write` adapters, and
+//!   runtime CPU detection in `memchr`. Without it the crate is `no_std` + `alloc`.
+//!
+//! # Unsafe
+//!
+//! None: the crate forbids `unsafe` code. Faster kernels will keep theirs inside [`kernel`].
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod decode;
+pub mod encode;
+pub mod error;
+pub mod kernel;
+pub mod profile;
+pub mod set;
+pub mod stream;
+
+pub use encode::max_encoded_len;
+pub use error::{DecodeError, DecodeSliceError, EncodeError, OutputTooSmall};
+pub use kernel::Kernel;
+pub use profile::{by_name, Decoding, HexCase, Malformed, Profile, Space, Unit, Utf8};
+pub use set::AsciiSet;

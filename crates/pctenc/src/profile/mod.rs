@@ -1,0 +1,334 @@
+//! [`Profile`]: one dialect of percent-encoding, as const data.
+//!
+//! A profile is everything that differs between dialects: which ASCII bytes are escaped
+//! ([`AsciiSet`]), how a space is written ([`Space`]), the hex case ([`HexCase`]), the unit
+//! of escaping ([`Unit`]: bytes as `%XX`, or JavaScript's `escape` with `%uXXXX`), what the
+//! encoder does with input that is not UTF-8, and how decoding behaves ([`Decoding`]).
+//!
+//! Named profiles live in the family modules ([`rfc3986`], [`whatwg`], [`js`]) and are found by
+//! name through [`by_name`], which searches the one sorted table ([`names::TABLE`]) that the
+//! library, the CLI and the playground share.
+//!
+//! # Why the set of names is closed
+//!
+//! A name is a promise: `js-component` means "byte for byte what `encodeURIComponent` and
+//! `decodeURIComponent` do", proved by tests against recorded and live runtime behaviour. An
+//! open registry could not keep that promise, so custom dialects are built as values instead:
+//! every knob is a `const fn`, so a custom profile is a compile-time constant too.
+//!
+//! ```
+//! use pctenc::{AsciiSet, HexCase, Profile};
+//! const MINE: Profile = Profile::new(AsciiSet::NON_UNRESERVED.remove(b'/')).with_hex(HexCase::Lower);
+//! assert_eq!(MINE.encode("a b/é"), "a%20b/%c3%a9");
+//! ```
+
+pub mod js;
+pub mod names;
+pub mod rfc3986;
+pub mod whatwg;
+
+pub use names::{by_name, ALL};
+
+use crate::set::AsciiSet;
+
+/// How a space (`0x20`) that the set escapes is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// `%20`, as every URI and IRI dialect writes it.
+    Percent,
+    /// `+`, as HTML forms (application/x-www-form-urlencoded) write it.
+    Plus,
+}
+
+/// The case of the hex digits an encoder writes. Decoders accept both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HexCase {
+    /// `%C3%A9`: what RFC 3986 §2.1 recommends and nearly everyone writes.
+    Upper,
+    /// `%c3%a9`: .NET's `HttpUtility`, and some hand-written encoders.
+    Lower,
+}
+
+/// The unit of escaping: what one escape stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unit {
+    /// `%XX` is one byte; text is escaped as its UTF-8 bytes. Every dialect but one.
+    Byte,
+    /// JavaScript's `escape`/`unescape` (ECMA-262 Annex B): `%XX` is the code point U+00XX
+    /// (Latin-1, not a UTF-8 byte) and `%uXXXX` one UTF-16 code unit.
+    Utf16,
+}
+
+/// What a decoder does with a `%` that does not start a well-formed escape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Malformed {
+    /// Keep the `%` as a literal byte and go on (the WHATWG percent-decode, Python, PHP...).
+    PassThrough,
+    /// Fail with [`DecodeError::InvalidEscape`](crate::DecodeError::InvalidEscape) or
+    /// [`DecodeError::TruncatedEscape`](crate::DecodeError::TruncatedEscape), naming the offset
+    /// (JavaScript's `decodeURIComponent`, Go, Java).
+    Reject,
+}
+
+/// What to do with bytes that are not UTF-8: the decoder's output, or the encoder's input.
+///
+/// Validity is that of Unicode Table 3-7 (as [`core::str::from_utf8`]): overlong forms,
+/// surrogates and code points above U+10FFFF are invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Utf8 {
+    /// Invalid UTF-8 is an error naming its offset.
+    Strict,
+    /// Each maximal invalid subpart becomes U+FFFD, as [`String::from_utf8_lossy`] and the
+    /// WHATWG "UTF-8 decode without BOM" do.
+    ///
+    /// [`String::from_utf8_lossy`]: alloc::string::String::from_utf8_lossy
+    Lossy,
+    /// Bytes are bytes: no check, no change.
+    Bytes,
+}
+
+/// How a profile decodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decoding {
+    /// What a malformed escape does.
+    pub malformed: Malformed,
+    /// Whether `+` decodes to a space (forms only).
+    pub plus_as_space: bool,
+    /// Escapes that decode to one of these ASCII bytes stay as they were written, case kept
+    /// (`decodeURI` keeps `%2F`, so that decoding does not change the URI's structure).
+    pub keep_escaped: AsciiSet,
+    /// What happens to decoded bytes that are not UTF-8.
+    pub utf8: Utf8,
+}
+
+impl Decoding {
+    /// The WHATWG percent-decode: malformed escapes pass through, `+` is `+`, bytes are bytes.
+    pub const LENIENT: Decoding = Decoding {
+        malformed: Malformed::PassThrough,
+        plus_as_space: false,
+        keep_escaped: AsciiSet::EMPTY,
+        utf8: Utf8::Bytes,
+    };
+
+    /// An escape is exactly `%` HEXDIG HEXDIG; anything else is an error. Bytes are bytes.
+    pub const STRICT: Decoding = Decoding { malformed: Malformed::Reject, ..Decoding::LENIENT };
+}
+
+/// One encode table entry per byte: little-endian `[b0, b1, b2, len]`, where the first `len`
+/// bytes are what the encoder writes for that byte (1 for a kept byte or `+`, 3 for `%XX`).
+/// Writing all four bytes and advancing by `len` makes the scalar encoder branch-free.
+pub(crate) type EncodeTable = [u32; 256];
+
+/// A percent-encoding dialect: set + space rule + hex case + unit + decode policy.
+///
+/// Profiles are plain `Copy` data; named ones are constants (see [`by_name`]). The methods
+/// that encode and decode are in [`crate::encode`] and [`crate::decode`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Profile {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    source: &'static str,
+    set: AsciiSet,
+    space: Space,
+    hex: HexCase,
+    unit: Unit,
+    input_utf8: Utf8,
+    decoding: Decoding,
+    table: EncodeTable,
+}
+
+impl Profile {
+    /// A profile that escapes the bytes of `set` and every non-ASCII byte, writes upper-case
+    /// `%XX`, space as `%20`, takes any bytes as input, and decodes strictly to bytes.
+    pub const fn new(set: AsciiSet) -> Profile {
+        Profile {
+            name: "custom",
+            aliases: &[],
+            source: "",
+            set,
+            space: Space::Percent,
+            hex: HexCase::Upper,
+            unit: Unit::Byte,
+            input_utf8: Utf8::Bytes,
+            decoding: Decoding::STRICT,
+            table: build_table(set, Space::Percent, HexCase::Upper),
+        }
+    }
+
+    /// Names the profile: its name, its aliases, and where its definition comes from.
+    pub const fn named(
+        mut self,
+        name: &'static str,
+        aliases: &'static [&'static str],
+        source: &'static str,
+    ) -> Profile {
+        self.name = name;
+        self.aliases = aliases;
+        self.source = source;
+        self
+    }
+
+    /// With space written as `space` (where the set escapes space at all).
+    pub const fn with_space(mut self, space: Space) -> Profile {
+        self.space = space;
+        self.table = build_table(self.set, self.space, self.hex);
+        self
+    }
+
+    /// With hex digits written in `hex` case.
+    pub const fn with_hex(mut self, hex: HexCase) -> Profile {
+        self.hex = hex;
+        self.table = build_table(self.set, self.space, self.hex);
+        self
+    }
+
+    /// With `unit` as the unit of escaping.
+    pub const fn with_unit(mut self, unit: Unit) -> Profile {
+        self.unit = unit;
+        self
+    }
+
+    /// With `policy` for encoder input that is not UTF-8.
+    pub const fn with_input_utf8(mut self, policy: Utf8) -> Profile {
+        self.input_utf8 = policy;
+        self
+    }
+
+    /// With `decoding` as the whole decode policy.
+    pub const fn with_decoding(mut self, decoding: Decoding) -> Profile {
+        self.decoding = decoding;
+        self
+    }
+
+    /// With `malformed` as the malformed-escape policy (`--strict` / `--lenient`).
+    pub const fn with_malformed(mut self, malformed: Malformed) -> Profile {
+        self.decoding.malformed = malformed;
+        self
+    }
+
+    /// With `policy` for decoded bytes that are not UTF-8.
+    pub const fn with_output_utf8(mut self, policy: Utf8) -> Profile {
+        self.decoding.utf8 = policy;
+        self
+    }
+
+    /// The profile's name, as [`by_name`] finds it (`"custom"` for unnamed ones).
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Other names that find the same profile.
+    pub const fn aliases(&self) -> &'static [&'static str] {
+        self.aliases
+    }
+
+    /// Where the definition comes from: a spec section or a runtime function.
+    pub const fn source(&self) -> &'static str {
+        self.source
+    }
+
+    /// The ASCII bytes this profile escapes.
+    pub const fn set(&self) -> AsciiSet {
+        self.set
+    }
+
+    /// How an escaped space is written.
+    pub const fn space(&self) -> Space {
+        self.space
+    }
+
+    /// The case of the hex digits written.
+    pub const fn hex_case(&self) -> HexCase {
+        self.hex
+    }
+
+    /// The unit of escaping.
+    pub const fn unit(&self) -> Unit {
+        self.unit
+    }
+
+    /// What the encoder does with input that is not UTF-8.
+    pub const fn input_utf8(&self) -> Utf8 {
+        self.input_utf8
+    }
+
+    /// The decode policy.
+    pub const fn decoding(&self) -> Decoding {
+        self.decoding
+    }
+
+    /// Whether the encoder writes `byte` escaped (non-ASCII bytes always are).
+    #[inline]
+    pub const fn escapes(&self, byte: u8) -> bool {
+        byte >= 0x80 || self.set.contains(byte)
+    }
+
+    /// Whether `decode(encode(x)) == x` holds for every input: the set escapes `%`, and
+    /// `+` too where `+` decodes to a space.
+    pub const fn round_trips(&self) -> bool {
+        self.set.contains(b'%') && (!self.decoding.plus_as_space || self.set.contains(b'+'))
+    }
+
+    #[inline]
+    pub(crate) const fn table(&self) -> &EncodeTable {
+        &self.table
+    }
+}
+
+impl core::fmt::Debug for Profile {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Profile")
+            .field("name", &self.name)
+            .field("set", &self.set)
+            .field("space", &self.space)
+            .field("hex", &self.hex)
+            .field("unit", &self.unit)
+            .field("input_utf8", &self.input_utf8)
+            .field("decoding", &self.decoding)
+            .finish()
+    }
+}
+
+/// Upper-case hex digits, indexed by nibble.
+pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+/// Lower-case hex digits, indexed by nibble.
+pub(crate) const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
+
+/// Builds the branch-free encode table from the readable definition.
+const fn build_table(set: AsciiSet, space: Space, hex: HexCase) -> EncodeTable {
+    let digits = match hex {
+        HexCase::Upper => HEX_UPPER,
+        HexCase::Lower => HEX_LOWER,
+    };
+    let mut table = [0u32; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte == b' ' && set.contains(b' ') && matches!(space, Space::Plus) {
+            b'+' as u32 | 1 << 24
+        } else if byte >= 0x80 || set.contains(byte) {
+            b'%' as u32 | (digits[b >> 4] as u32) << 8 | (digits[b & 15] as u32) << 16 | 3 << 24
+        } else {
+            byte as u32 | 1 << 24
+        };
+        b += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_matches_definition() {
+        let p = Profile::new(AsciiSet::C0_CONTROL.add(b' ')).with_space(Space::Plus);
+        let t = p.table();
+        assert_eq!(t[b'a' as usize].to_le_bytes(), [b'a', 0, 0, 1]);
+        assert_eq!(t[b' ' as usize].to_le_bytes(), [b'+', 0, 0, 1]);
+        assert_eq!(t[0xE9].to_le_bytes(), [b'%', b'E', b'9', 3]);
+        let lower = p.with_hex(HexCase::Lower);
+        assert_eq!(lower.table()[0x0A].to_le_bytes(), [b'%', b'0', b'a', 3]);
+    }
+}
