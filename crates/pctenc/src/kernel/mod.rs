@@ -6,6 +6,11 @@
 
 pub mod scalar;
 
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// The forced kernel, as `Kernel as u8 + 1`; 0 means "detect".
+static FORCED: AtomicU8 = AtomicU8::new(0);
+
 /// A kernel that can run on this CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -30,6 +35,29 @@ impl Kernel {
         match self {
             Kernel::Scalar => "scalar",
         }
+    }
+
+    /// The kernel the library uses now: the one [`Kernel::force`] chose, else
+    /// [`Kernel::detect`]'s.
+    pub fn current() -> Kernel {
+        match FORCED.load(Ordering::Relaxed) {
+            0 => Kernel::detect(),
+            n => Kernel::available().iter().copied().find(|k| *k as u8 + 1 == n).unwrap_or(Kernel::Scalar),
+        }
+    }
+
+    /// Makes every later call in this process use `kernel` (the CLI's `--kernel`, tests and
+    /// benches); `None` goes back to detection. A `Kernel` value is only ever one this CPU
+    /// supports, so forcing cannot select an unsupported instruction set.
+    ///
+    /// ```
+    /// use pctenc::Kernel;
+    /// Kernel::force(Some(Kernel::Scalar));
+    /// assert_eq!(Kernel::current(), Kernel::Scalar);
+    /// Kernel::force(None);
+    /// ```
+    pub fn force(kernel: Option<Kernel>) {
+        FORCED.store(kernel.map_or(0, |k| k as u8 + 1), Ordering::Relaxed);
     }
 
     /// Finds an available kernel by name.
