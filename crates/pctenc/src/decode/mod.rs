@@ -150,6 +150,10 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
     }
     let mut out = Vec::new();
     decode_append(p, d, input, &mut out)?;
+    // A `%` passed through or an escape kept as written changes nothing: borrow then too.
+    if out == input {
+        return Ok(Cow::Borrowed(input));
+    }
     Ok(Cow::Owned(out))
 }
 
