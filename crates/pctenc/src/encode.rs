@@ -31,7 +31,9 @@ use crate::error::{EncodeError, OutputTooSmall};
 use crate::kernel::scalar;
 use crate::profile::{HexCase, Profile, Unit, Utf8, HEX_LOWER, HEX_UPPER};
 
-/// The most bytes that encoding `n` input bytes can write: `3 * n` (saturating).
+/// The most bytes that encoding `n` input bytes can write: `3 * n` (saturating), for UTF-8
+/// input and input read as bytes (a lossy input policy writes up to nine bytes for each byte
+/// that is not UTF-8).
 ///
 /// ```
 /// assert_eq!(pctenc::max_encoded_len(10), 30);
@@ -131,7 +133,10 @@ impl Profile {
 
     /// Encodes `input` into `out` and returns the number of bytes written.
     ///
-    /// A slice of [`max_encoded_len`]`(input.len())` bytes is always enough.
+    /// A slice of [`max_encoded_len`]`(input.len())` bytes is always enough for UTF-8 input
+    /// and for input read as bytes. Under [`Utf8::Lossy`], each byte that is not UTF-8 is
+    /// written as U+FFFD, up to nine bytes (`%EF%BF%BD`); [`OutputTooSmall::needed`] is then
+    /// the exact length.
     ///
     /// ```
     /// let mut buf = [0u8; 16];
@@ -140,7 +145,8 @@ impl Profile {
     /// ```
     ///
     /// # Errors
-    /// [`OutputTooSmall`] if the encoding does not fit; `out` then holds a prefix of it.
+    /// [`OutputTooSmall`] with the exact encoded length if the encoding does not fit; `out`
+    /// then holds a prefix of it.
     pub fn encode_into<I: AsRef<[u8]> + ?Sized>(
         &self,
         input: &I,
@@ -148,17 +154,23 @@ impl Profile {
     ) -> Result<usize, OutputTooSmall> {
         let input = input.as_ref();
         let mut w = 0usize;
-        let sink = |b: &[u8]| -> Result<(), OutputTooSmall> {
-            let dst = out
-                .get_mut(w..w + b.len())
-                .ok_or(OutputTooSmall { needed: max_encoded_len(input.len()) })?;
-            dst.copy_from_slice(b);
+        let sink = |b: &[u8]| -> Result<(), ()> {
+            out.get_mut(w..w + b.len()).ok_or(())?.copy_from_slice(b);
             w += b.len();
             Ok(())
         };
         match self.encode_to(input, self.lenient_input(), 0, true, sink) {
             Ok(_) => Ok(w),
-            Err(Stop::Sink(e)) => Err(e),
+            Err(Stop::Sink(())) => {
+                // Lossy input can exceed `max_encoded_len`: count the exact length.
+                let mut needed = 0usize;
+                let count = |b: &[u8]| -> Result<(), ()> {
+                    needed += b.len();
+                    Ok(())
+                };
+                let _ = self.encode_to(input, self.lenient_input(), 0, true, count);
+                Err(OutputTooSmall { needed })
+            }
             Err(Stop::Input(_)) => unreachable!("lenient input policy never fails"),
         }
     }

@@ -52,8 +52,8 @@
 //! | [`Profile::display`] | — (decoding can fail) | lazy `Display` | never |
 //! | [`stream::Encoder`] | [`stream::Decoder`] | chunk by chunk | its output vector |
 //!
-//! [`max_encoded_len`]`(n) == 3 * n` bounds every encoding; `input.len()` bounds every
-//! decoding but the lossy repair of invalid UTF-8.
+//! [`max_encoded_len`]`(n) == 3 * n` bounds every encoding and `input.len()` every decoding,
+//! but for the lossy repair of invalid UTF-8 (U+FFFD in place of each invalid byte).
 //!
 //! # Crate features
 //!

@@ -122,7 +122,12 @@ impl Profile {
         let input = input.as_ref();
         let d = self.decoding();
         let too_small = |needed| DecodeSliceError::OutputTooSmall(OutputTooSmall { needed });
-        let dst = out.get_mut(..input.len()).ok_or(too_small(input.len()))?;
+        // A lossy repair writes at most three bytes (U+FFFD) per input byte.
+        let enough = match d.utf8 {
+            Utf8::Lossy => input.len().saturating_mul(3),
+            _ => input.len(),
+        };
+        let dst = out.get_mut(..input.len()).ok_or(too_small(enough))?;
         let written = scalar::decode(&d, self.unit(), input, dst, true)?.written;
         match utf8::check(&d, self.unit(), input, &out[..written])? {
             None => Ok(written),
