@@ -39,3 +39,32 @@ fn r2_decode_borrows_when_nothing_changes() {
     assert!(matches!(js::URI.decode("a%2Fb"), Ok(Cow::Borrowed(_))));
     assert!(matches!(whatwg::COMPONENT.decode("a%20b"), Ok(Cow::Owned(_))));
 }
+
+/// The first error in input order wins, in one-shot and streaming decoding alike: invalid
+/// UTF-8 before a malformed escape is reported first, whatever the chunking.
+#[test]
+fn r2_first_error_in_input_order() {
+    use pctenc::stream::Decoder;
+    use pctenc::DecodeError::{InvalidEscape, InvalidUtf8, TruncatedEscape};
+    let stream = |parts: &[&str]| {
+        let mut d = Decoder::new(js::URI);
+        let mut out = Vec::new();
+        parts
+            .iter()
+            .try_for_each(|p| d.push(p.as_bytes(), &mut out))
+            .and_then(|()| d.finish(&mut out))
+    };
+    for (input, want) in [
+        ("%FF%", InvalidUtf8 { offset: 0 }),
+        ("%FF%zz", InvalidUtf8 { offset: 0 }),
+        ("a%E2%zz", InvalidEscape { offset: 4 }), // cut short, not yet invalid
+        ("%E2%", TruncatedEscape { offset: 3 }),
+    ] {
+        assert_eq!(js::URI.decode(input).unwrap_err(), want, "{input}");
+        let mut buf = [0u8; 16];
+        assert_eq!(js::URI.decode_into(input, &mut buf), Err(want.into()), "{input}");
+        for i in 0..=input.len() {
+            assert_eq!(stream(&[&input[..i], &input[i..]]), Err(want), "{input} split at {i}");
+        }
+    }
+}

@@ -33,6 +33,24 @@ pub(crate) fn check(
     }
 }
 
+/// The first error of `input` in input order, given `e`, the error the kernel stopped at:
+/// under [`Utf8::Strict`], invalid UTF-8 decoded before `e` comes first. (A sequence that
+/// `e` cuts short is not yet invalid: the streaming decoder could not know it either.)
+pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError) -> DecodeError {
+    if d.utf8 != Utf8::Strict {
+        return e;
+    }
+    let before = &input[..e.offset().min(input.len())];
+    let mut out = alloc::vec![0u8; before.len()];
+    let Ok(progress) = scalar::decode(d, unit, before, &mut out, false) else { return e };
+    match core::str::from_utf8(&out[..progress.written]) {
+        Err(u) if u.error_len().is_some() => DecodeError::InvalidUtf8 {
+            offset: scalar::input_offset(d, unit, before, u.valid_up_to()),
+        },
+        _ => e,
+    }
+}
+
 /// A contiguous piece of a stream's input.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Piece<'a> {

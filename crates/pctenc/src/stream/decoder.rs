@@ -110,8 +110,24 @@ impl Decoder {
         let seg = self.carry.put_back(out);
         let at = out.len();
         out.resize(at + input.len(), 0);
-        let progress = scalar::decode(&self.decoding, self.unit, input, &mut out[at..], last)
-            .map_err(|e| e.shifted(self.offset))?;
+        let progress = match scalar::decode(&self.decoding, self.unit, input, &mut out[at..], last)
+        {
+            Ok(progress) => progress,
+            Err(e) => {
+                // The first error in input order: invalid UTF-8 before the bad escape, with
+                // what was carried from earlier chunks, comes first (as in one-shot calls).
+                let before = &input[..e.offset()];
+                out.truncate(at);
+                out.resize(at + before.len(), 0);
+                let (d, unit) = (self.decoding, self.unit);
+                if let Ok(p) = scalar::decode(&d, unit, before, &mut out[at..], false) {
+                    out.truncate(at + p.written);
+                    let piece = Piece { input: &before[..p.read], base: self.offset, last: false };
+                    self.carry.check(&d, unit, piece, out, seg)?;
+                }
+                return Err(e.shifted(self.offset));
+            }
+        };
         out.truncate(at + progress.written);
         let read = &input[..progress.read];
         let piece = Piece { input: read, base: self.offset, last };
