@@ -1,4 +1,6 @@
-//! Streaming == one-shot for every split of short inputs into three chunks, every profile.
+//! Streaming == one-shot for every split of short inputs into three chunks, and for every
+//! split into any number of chunks (all 2^(n-1) of them) of shorter ones, every profile.
+//! Random chunkings of random inputs are in `tests/properties/stream.rs`.
 
 use pctenc::profile::ALL;
 use pctenc::stream::{Decoder, Encoder};
@@ -60,4 +62,51 @@ fn every_three_way_split_matches_one_shot() {
             }
         }
     }
+}
+
+/// Short inputs where every byte boundary matters: escapes, `%u` pairs, UTF-8 sequences and
+/// errors cut anywhere.
+const SHORT: &[&[u8]] = &[
+    b"%E2%82%AC%",
+    b"%uD83D%uDE00",
+    b"%uD83D%u12x",
+    b"\xe2\x82\xac\xc3",
+    b"%FF%zz%4",
+    b"+%2B%2f%25%",
+    b"\xf0\x9f\x98\x80%F0",
+];
+
+/// Every way to cut `s` into non-empty chunks: one per subset of the `len - 1` boundaries.
+fn every_split(s: &[u8]) -> impl Iterator<Item = Vec<&[u8]>> + '_ {
+    let cuts = s.len().saturating_sub(1);
+    (0u32..1 << cuts).map(move |mask| {
+        let mut parts = Vec::new();
+        let mut start = 0;
+        for i in 1..s.len() {
+            if mask >> (i - 1) & 1 == 1 {
+                parts.push(&s[start..i]);
+                start = i;
+            }
+        }
+        parts.push(&s[start..]);
+        parts
+    })
+}
+
+#[test]
+fn every_split_into_any_number_of_chunks_matches_one_shot() {
+    let mut splits = 0usize;
+    for p in ALL {
+        for &s in SHORT {
+            let want_dec = p.decode(s).map(|c| c.into_owned());
+            let want_enc = p.try_encode(s).map(|c| c.into_owned().into_bytes());
+            for parts in every_split(s) {
+                assert_eq!(decode_chunks(p, &parts), want_dec, "{} decode {parts:?}", p.name());
+                assert_eq!(encode_chunks(p, &parts), want_enc, "{} encode {parts:?}", p.name());
+                splits += 1;
+            }
+        }
+    }
+    let per_profile: usize = SHORT.iter().map(|s| 1 << (s.len() - 1)).sum();
+    assert_eq!(splits, per_profile * ALL.len());
 }

@@ -7,6 +7,7 @@
 //!   output bounds, and `*_into` at every too-short length.
 //! - [`escapes`]: `%` followed by each of the 65,536 byte pairs.
 //! - [`padding`]: seed vectors with inert bytes before and after, under every kernel.
+//! - [`stream`]: streaming == one-shot for random chunkings.
 
 mod escapes;
 mod gen;
@@ -14,3 +15,4 @@ mod naive;
 mod oracle;
 mod padding;
 mod shapes;
+mod stream;
