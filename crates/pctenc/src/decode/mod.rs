@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
 use crate::kernel::scalar;
-use crate::profile::{Decoding, Profile, Utf8};
+use crate::profile::{Decoding, Profile, Unit, Utf8};
 
 impl Profile {
     /// Decodes `input` under the profile's policy, borrowing it when nothing changes.
@@ -72,6 +72,7 @@ impl Profile {
         if d.utf8 == Utf8::Bytes {
             d.utf8 = Utf8::Lossy;
         }
+        // Kept escapes are text; raw bytes that are not UTF-8 become U+FFFD below.
         Ok(match decode_cow(self, d, input.as_ref())? {
             Cow::Borrowed(b) => String::from_utf8_lossy(b),
             Cow::Owned(v) => Cow::Owned(
@@ -96,7 +97,7 @@ impl Profile {
         input: &I,
         out: &mut Vec<u8>,
     ) -> Result<(), DecodeError> {
-        decode_append(self, self.decoding(), input.as_ref(), out)
+        decode_append(self.unit(), self.decoding(), input.as_ref(), out)
     }
 
     /// Decodes `input` into `out` and returns the number of bytes written.
@@ -128,7 +129,7 @@ impl Profile {
             None => Ok(written),
             Some(repaired) => {
                 let dst = out.get_mut(..repaired.len()).ok_or(too_small(repaired.len()))?;
-                dst.copy_from_slice(repaired.as_bytes());
+                dst.copy_from_slice(&repaired);
                 Ok(repaired.len())
             }
         }
@@ -145,16 +146,17 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
     if !has_escapes(&d, input) {
         return Ok(match utf8::check(&d, p.unit(), input, input)? {
             None => Cow::Borrowed(input),
-            Some(repaired) => Cow::Owned(repaired.into_bytes()),
+            Some(repaired) => Cow::Owned(repaired),
         });
     }
     let mut out = Vec::new();
-    decode_append(p, d, input, &mut out)?;
+    decode_append(p.unit(), d, input, &mut out)?;
     Ok(Cow::Owned(out))
 }
 
-fn decode_append(
-    p: &Profile,
+/// Appends the decoding of the whole of `input` to `out`; on error `out` is as it was.
+pub(crate) fn decode_append(
+    unit: Unit,
     d: Decoding,
     input: &[u8],
     out: &mut Vec<u8>,
@@ -162,7 +164,7 @@ fn decode_append(
     let start = out.len();
     if has_escapes(&d, input) {
         out.resize(start + input.len(), 0);
-        match scalar::decode(&d, p.unit(), input, &mut out[start..], true) {
+        match scalar::decode(&d, unit, input, &mut out[start..], true) {
             Ok(progress) => out.truncate(start + progress.written),
             Err(e) => {
                 out.truncate(start);
@@ -172,11 +174,11 @@ fn decode_append(
     } else {
         out.extend_from_slice(input);
     }
-    match utf8::check(&d, p.unit(), input, &out[start..]) {
+    match utf8::check(&d, unit, input, &out[start..]) {
         Ok(None) => Ok(()),
         Ok(Some(repaired)) => {
             out.truncate(start);
-            out.extend_from_slice(repaired.as_bytes());
+            out.extend_from_slice(&repaired);
             Ok(())
         }
         Err(e) => {
