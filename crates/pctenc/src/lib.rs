@@ -79,6 +79,7 @@ pub mod kernel;
 pub mod profile;
 pub mod set;
 pub mod stream;
+pub mod template;
 
 pub use encode::max_encoded_len;
 pub use error::{DecodeError, DecodeSliceError, EncodeError, OutputTooSmall};
