@@ -347,8 +347,22 @@ impl Profile {
 
     /// Whether `decode(encode(x)) == x` holds for every input: the set escapes `%`, and
     /// `+` too where `+` decodes to a space.
+    ///
+    /// Knobs that break it: keeping valid escapes on encode (`%41` stays and decodes to
+    /// `A`), Latin-1 text (`é` decodes to the byte 0xE9), and escapes the decoder keeps that
+    /// the encoder writes.
     pub const fn round_trips(&self) -> bool {
-        self.set.contains(b'%') && (!self.decoding.plus_as_space || self.set.contains(b'+'))
+        let mut b = 0u8;
+        while b < 0x80 {
+            if self.set.contains(b) && self.decoding.keep_escaped.contains(b) {
+                return false;
+            }
+            b += 1;
+        }
+        self.set.contains(b'%')
+            && (!self.decoding.plus_as_space || self.set.contains(b'+'))
+            && !self.keep_valid_escapes
+            && !matches!(self.unit, Unit::Latin1)
     }
 
     #[inline]
