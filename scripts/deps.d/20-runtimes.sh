@@ -10,8 +10,8 @@ pkg_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'insta
 
 have node || need+=(nodejs)
 have python3 || need+=(python3)
-have java || need+=(openjdk-17-jdk-headless)
-have javac || need+=(openjdk-17-jdk-headless)
+have java || need+=(default-jdk-headless)
+have javac || need+=(default-jdk-headless)
 have php || need+=(php-cli)
 have go || need+=(golang-go)
 have perl || need+=(perl)

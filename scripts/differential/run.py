@@ -12,6 +12,7 @@ Environment: DIFF_SEED (default 20261122), DIFF_N (inputs per function, default 
 Ends with a line `N passed, N failed`; exits non-zero on any mismatch.
 """
 
+import json
 import os
 import random
 import shutil
@@ -198,12 +199,15 @@ def main():
     env.setdefault("GOCACHE", os.path.join(BUILD, "gocache"))
     env.setdefault("GOFLAGS", "-mod=mod")
     env["GO111MODULE"] = "off"
-    build = subprocess.run(["cargo", "build", "-q", "-p", "pctenc", "--example", "differential"],
-                           cwd=ROOT, check=False)
-    if build.returncode != 0:
-        print("could not build the pctenc differential example")
+    build = subprocess.run(["cargo", "build", "-q", "-p", "pctenc", "--example", "differential",
+                            "--message-format=json"], cwd=ROOT, capture_output=True, check=False)
+    exes = [json.loads(l).get("executable") for l in build.stdout.decode().splitlines()
+            if l.startswith("{")]
+    exes = [e for e in exes if e]
+    if build.returncode != 0 or not exes:
+        print("could not build the pctenc differential example:", build.stderr.decode()[-2000:])
         return 1
-    ours = os.path.join(ROOT, "target", "debug", "examples", "differential")
+    ours = exes[-1]
 
     passed = failed = 0
     skipped = []

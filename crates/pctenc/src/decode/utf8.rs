@@ -299,3 +299,32 @@ impl Carry {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_replaces_an_encoded_surrogate_once() {
+        assert_eq!(lossy_java(b"\xed\xa0\x80"), "\u{FFFD}");
+        assert_eq!(lossy_java(b"\xed\xa0A"), "\u{FFFD}A");
+        assert_eq!(lossy_java(b"\xc0\x80\xf4\x90"), "\u{FFFD}".repeat(4));
+        assert_eq!(java_tail(b"a\xed\xa0"), 2);
+        assert_eq!(java_tail(b"\xff\xe2\x82"), 2);
+        assert_eq!(java_tail(b"\xed\xa0\x80"), 0);
+    }
+
+    #[test]
+    fn keep_escaped_writes_back_what_was_written() {
+        let d = Decoding { utf8: Utf8::KeepEscaped, ..Decoding::LENIENT };
+        let input = b"%e2%82x%C3%A9";
+        let out = b"\xe2\x82x\xc3\xa9";
+        assert_eq!(keep_escaped(&d, Unit::Byte, input, out).unwrap(), b"%e2%82x\xc3\xa9");
+        let iri = Decoding { utf8: Utf8::Iri, ..d };
+        assert_eq!(
+            keep_escaped(&iri, Unit::Byte, b"%E2%80%AE", b"\xe2\x80\xae").unwrap(),
+            b"%E2%80%AE"
+        );
+        assert!(keep_escaped(&iri, Unit::Byte, b"%C3%A9", b"\xc3\xa9").is_none());
+    }
+}

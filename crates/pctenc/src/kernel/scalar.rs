@@ -328,4 +328,25 @@ mod tests {
         let p = decode(&d, Unit::Utf16, b"x%uD83D%uDE00", &mut out, false).unwrap();
         assert_eq!(&out[..p.written], "x😀".as_bytes());
     }
+
+    #[test]
+    fn signed_escapes_as_java_reads_them() {
+        use crate::profile::Malformed;
+        let d = Decoding { malformed: Malformed::RejectSigned, ..Decoding::STRICT };
+        let mut out = [0u8; 16];
+        let mut run = |s: &[u8], last| decode(&d, Unit::Byte, s, &mut out, last);
+        assert_eq!(run(b"%+1%-0%+f", true).unwrap().written, 3);
+        assert_eq!(run(b"a%-1", true), Err(DecodeError::InvalidEscape { offset: 1 }));
+        assert_eq!(run(b"%++1", true), Err(DecodeError::InvalidEscape { offset: 0 }));
+        assert_eq!(run(b"%+", true), Err(DecodeError::TruncatedEscape { offset: 0 }));
+        assert_eq!(run(b"x%+", false).unwrap(), Progress { read: 1, written: 1 });
+    }
+
+    #[test]
+    fn byte_or_u16_reads_both_escapes() {
+        let d = Decoding { utf8: Utf8::Lossy, ..Decoding::LENIENT };
+        let mut out = [0u8; 16];
+        let p = decode(&d, Unit::ByteOrU16, b"%C3%A9%u00e9", &mut out, true).unwrap();
+        assert_eq!(&out[..p.written], "éé".as_bytes());
+    }
 }

@@ -10,6 +10,34 @@
 //! name through [`by_name`], which searches the one sorted table ([`names::TABLE`]) that the
 //! library, the CLI and the playground share.
 //!
+//! # The runtime, legacy and protocol profiles
+//!
+//! | name (aliases) | constant | source |
+//! |---|---|---|
+//! | `py-quote` | [`runtimes::PY_QUOTE`] | Python `quote` (safe `/`) / `unquote` |
+//! | `py-quote-plus` | [`runtimes::PY_QUOTE_PLUS`] | Python `quote_plus` / `unquote_plus` |
+//! | `go-query` | [`runtimes::GO_QUERY`] | Go `QueryEscape` / `QueryUnescape` |
+//! | `go-path` | [`runtimes::GO_PATH`] | Go `PathEscape` / `PathUnescape` |
+//! | `php-urlencode` | [`runtimes::PHP_URLENCODE`] | PHP `urlencode` / `urldecode` |
+//! | `php-rawurlencode` (`curl`) | [`runtimes::PHP_RAWURLENCODE`] | PHP `rawurlencode`; libcurl `curl_easy_escape` |
+//! | `java-urlencoder` | [`runtimes::JAVA_URLENCODER`] | Java `URLEncoder` / `URLDecoder` |
+//! | `dotnet-escapedatastring` | [`runtimes::DOTNET_ESCAPEDATASTRING`] | .NET `Uri.EscapeDataString` |
+//! | `dotnet-webutility` | [`runtimes::DOTNET_WEBUTILITY`] | .NET `WebUtility.UrlEncode` |
+//! | `dotnet-httputility` | [`runtimes::DOTNET_HTTPUTILITY`] | .NET `HttpUtility.UrlEncode` (lower-case hex) |
+//! | `perl-uri-escape` | [`runtimes::PERL_URI_ESCAPE`] | Perl `URI::Escape::uri_escape` |
+//! | `rfc1738` | [`legacy::RFC1738`] | RFC 1738 §2.2 |
+//! | `rfc2396` | [`legacy::RFC2396`] | RFC 2396 §2.3 |
+//! | `oauth1` (`uri-template`) | [`protocols::OAUTH1`] | RFC 5849 §3.6; RFC 6570 `{var}` |
+//! | `uri-template-reserved` | [`protocols::URI_TEMPLATE_RESERVED`] | RFC 6570 `{+var}` |
+//! | `rfc8187` | [`protocols::RFC8187`] | RFC 8187 attr-char ([`protocols::rfc8187`] for `ext-value`) |
+//! | `alpn` | [`protocols::ALPN`] | RFC 7838 §3 / RFC 7639 §2 |
+//! | `iri` | [`protocols::IRI`] | RFC 3987 §3.1 / §3.2 |
+//! | `mailto` | [`protocols::MAILTO`] | RFC 6068 §2 |
+//! | `multipart-name` | [`protocols::MULTIPART_NAME`] | HTML multipart/form-data names |
+//!
+//! Each constant's documentation has a doctest; `docs/profiles.md` says which profile matches
+//! which function, and how each is verified.
+//!
 //! # Why the set of names is closed
 //!
 //! A name is a promise: `js-component` means "byte for byte what `encodeURIComponent` and
