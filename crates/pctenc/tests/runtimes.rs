@@ -204,6 +204,26 @@ fn special_cases() {
     assert_eq!(p.try_encode(b"a\xffb").unwrap(), "a%EF%BF%BDb");
     assert_eq!(p.decode_str("%zz%FF%E2%82%AC%E2%82+").unwrap(), "%zz%FF€%E2%82+");
     assert_eq!(p.decode_str("%c3%a9%c3").unwrap(), "é%c3");
+    // Facts from dotnet/runtime's own Uri.UnescapeDataString test data (System.Private.Uri
+    // functional tests, UriUnescapeDataString_MemberData): (escaped, unescaped).
+    for (escaped, unescaped) in [
+        ("%FF%41", "%FFA"),
+        ("%C1%81%C3%BC", "%C1%81\u{FC}"),
+        ("%E0%83%BC%E8%AF%B6", "%E0%83%BC\u{8BF6}"),
+        ("%F0%88%AF%B6%F0%9F%98%80", "%F0%88%AF%B6\u{1F600}"),
+        ("%FF%FF%FF", "%FF%FF%FF"),
+        ("%CA%E4%88%B2", "%CA\u{4232}"),
+        ("%F4%80%80%BA%FD%80%80%BA%CD", "\u{10003A}%FD%80%80%BA%CD"),
+        ("%E2%80%8E%F0%90%90", "\u{200E}%F0%90%90"),
+        ("%98%C8%D4%F3%D4%A8%7A%CF%DE%41%16", "%98%C8%D4%F3\u{528}z%CF%DEA\u{16}"),
+        ("%C6%F3%BC%A1%B8%B5", "%C6\u{FC878}%B5"),
+    ] {
+        assert_eq!(p.decode_str(escaped).unwrap(), unescaped, "{escaped}");
+    }
+    // ...and Uri.EscapeDataString: ill-formed UTF-16 is U+FFFD ("\uD800" -> "%EF%BF%BD"). Rust
+    // input cannot hold a lone surrogate; bytes that are not UTF-8 (here a surrogate's WTF-8
+    // form) become U+FFFD per maximal invalid subpart, three of them.
+    assert_eq!(p.try_encode(b"abc\xed\xa0\x80abc").unwrap(), "abc%EF%BF%BD%EF%BF%BD%EF%BF%BDabc");
     let w = profile("dotnet-webutility");
     assert_eq!(w.decode_str("%zz+%FF%4").unwrap(), "%zz \u{FFFD}%4");
     let h = profile("dotnet-httputility");
