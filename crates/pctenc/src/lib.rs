@@ -40,6 +40,8 @@
 //! - [`encode`] and [`decode`]: the verbs in every output shape.
 //! - [`stream`]: chunked [`Encoder`](stream::Encoder) / [`Decoder`](stream::Decoder) and
 //!   `io::Write` adapters, for input of any size in bounded memory.
+//! - [`template`]: RFC 6570 URI Templates ([`Template`](template::Template)), built on the
+//!   `uri-template` and `uri-template-reserved` profiles.
 //! - [`error`]: errors that say where (a byte offset) and why.
 //!
 //! # Output shapes
