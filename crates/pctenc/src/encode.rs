@@ -9,7 +9,7 @@
 //! | [`Profile::encode_into`] | into a `&mut [u8]` of [`max_encoded_len`] bytes | never |
 //! | [`Profile::display`] | lazy [`Display`](core::fmt::Display) | never |
 //!
-//! All of them go through [`Profile::encode_to`], which hands the output to a sink in
+//! All of them go through `Profile::encode_to` (crate-private), which hands the output to a sink in
 //! pieces: the clean prefix of the input as it is, then blocks encoded by the kernel.
 //!
 //! # Input that is not UTF-8
@@ -67,6 +67,10 @@ impl Profile {
         }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
         self.encode_append(input, &mut out);
+        // Profiles that keep valid escapes or non-ASCII can leave the input as it was.
+        if out.as_bytes() == input {
+            return Cow::Borrowed(ascii(input));
+        }
         Cow::Owned(out)
     }
 
@@ -207,10 +211,16 @@ impl Profile {
         last: bool,
         mut sink: impl FnMut(&[u8]) -> Result<(), E>,
     ) -> Result<usize, Stop<E>> {
-        if self.unit() == Unit::Byte && policy == Utf8::Bytes {
+        if self.bytewise(policy) {
             self.encode_bytes(input, &mut sink).map_err(Stop::Sink)?;
             return Ok(input.len());
         }
+        // A valid escape that the end of a chunk cuts short must wait for its hex digits.
+        let input = if self.keeps_valid_escapes() && !last {
+            &input[..input.len() - unfinished_escape(input)]
+        } else {
+            input
+        };
         let mut pos = 0;
         loop {
             let (valid, bad) = match core::str::from_utf8(&input[pos..]) {
@@ -225,41 +235,84 @@ impl Profile {
                     }
                 }
             };
-            self.encode_text(valid, &mut sink).map_err(Stop::Sink)?;
+            self.encode_text(valid, policy, base + pos, &mut sink)?;
             pos += valid.len();
             match bad {
                 None => return Ok(pos),
                 Some(0) => return Ok(pos),
                 Some(n) => {
+                    let bytes = &input[pos..pos + n];
                     match policy {
+                        // Latin-1 reads every byte as a character: nothing is invalid.
+                        _ if self.unit() == Unit::Latin1 => {
+                            self.encode_bytes(bytes, &mut sink).map_err(Stop::Sink)?;
+                        }
                         Utf8::Strict => {
                             return Err(Stop::Input(EncodeError { offset: base + pos }));
                         }
-                        Utf8::Lossy => self.encode_text("\u{FFFD}", &mut sink),
                         // Byte by byte: for `js-escape`, %XX is then read back as U+00XX.
-                        Utf8::Bytes => self.encode_bytes(&input[pos..pos + n], &mut sink),
+                        Utf8::Bytes => self.encode_bytes(bytes, &mut sink).map_err(Stop::Sink)?,
+                        _ => self.encode_text("\u{FFFD}", policy, base + pos, &mut sink)?,
                     }
-                    .map_err(Stop::Sink)?;
                     pos += n;
                 }
             }
         }
     }
 
-    /// Encodes valid text in the profile's unit.
+    /// Encodes valid text in the profile's unit; `base` is the offset of `text` in the
+    /// caller's input (for errors).
     fn encode_text<E>(
         &self,
         text: &str,
+        policy: Utf8,
+        base: usize,
         sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
-    ) -> Result<(), E> {
+    ) -> Result<(), Stop<E>> {
         match self.unit() {
-            Unit::Byte => self.encode_bytes(text.as_bytes(), sink),
-            Unit::Utf16 => self.encode_utf16(text, sink),
+            Unit::Byte | Unit::ByteOrU16 if self.keeps_non_ascii() => {
+                let mut rest = text;
+                while !rest.is_empty() {
+                    let ascii_len = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+                    self.encode_bytes(&rest.as_bytes()[..ascii_len], sink).map_err(Stop::Sink)?;
+                    rest = &rest[ascii_len..];
+                    let text_len = rest.find(|c: char| c.is_ascii()).unwrap_or(rest.len());
+                    if text_len > 0 {
+                        sink(&rest.as_bytes()[..text_len]).map_err(Stop::Sink)?;
+                    }
+                    rest = &rest[text_len..];
+                }
+                Ok(())
+            }
+            Unit::Byte | Unit::ByteOrU16 => {
+                self.encode_bytes(text.as_bytes(), sink).map_err(Stop::Sink)
+            }
+            Unit::Utf16 => self.encode_utf16(text, sink).map_err(Stop::Sink),
+            Unit::Latin1 => self.encode_latin1(text, policy, base, sink),
         }
     }
 
-    /// The byte kernel: the clean prefix as it is, then blocks through the table.
+    /// The byte kernel: the clean prefix as it is, then blocks through the table. Where the
+    /// profile keeps valid escapes, each is copied as it is between kernel runs.
     fn encode_bytes<E>(
+        &self,
+        input: &[u8],
+        sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if !self.keeps_valid_escapes() {
+            return self.encode_run(input, sink);
+        }
+        let mut rest = input;
+        while let Some(at) = next_valid_escape(rest) {
+            self.encode_run(&rest[..at], sink)?;
+            sink(&rest[at..at + 3])?;
+            rest = &rest[at + 3..];
+        }
+        self.encode_run(rest, sink)
+    }
+
+    /// The table alone over `input`.
+    fn encode_run<E>(
         &self,
         input: &[u8],
         sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
@@ -275,6 +328,34 @@ impl Profile {
             sink(&buf[..n])?;
         }
         Ok(())
+    }
+
+    /// Perl's `uri_escape`: characters up to U+00FF as one Latin-1 `%XX`; a character above
+    /// is an error under [`Utf8::Strict`], and its UTF-8 bytes (as `uri_escape_utf8`) otherwise.
+    fn encode_latin1<E>(
+        &self,
+        text: &str,
+        policy: Utf8,
+        base: usize,
+        sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), Stop<E>> {
+        let mut run_start = 0;
+        for (i, c) in text.char_indices() {
+            if c.is_ascii() {
+                continue;
+            }
+            self.encode_bytes(&text.as_bytes()[run_start..i], sink).map_err(Stop::Sink)?;
+            if (c as u32) < 0x100 {
+                self.encode_bytes(&[c as u8], sink).map_err(Stop::Sink)?;
+            } else if policy == Utf8::Strict {
+                return Err(Stop::Input(EncodeError { offset: base + i }));
+            } else {
+                self.encode_bytes(c.encode_utf8(&mut [0u8; 4]).as_bytes(), sink)
+                    .map_err(Stop::Sink)?;
+            }
+            run_start = i + c.len_utf8();
+        }
+        self.encode_bytes(&text.as_bytes()[run_start..], sink).map_err(Stop::Sink)
     }
 
     /// `escape`: ASCII through the table; U+0080..U+00FF as `%XX`; above, `%uXXXX` per
@@ -353,8 +434,31 @@ impl fmt::Debug for Display<'_> {
     }
 }
 
-/// Encoder output is ASCII by construction: every byte is a kept ASCII byte, `+`, `%` or a
-/// hex digit. The check costs one fast pass and keeps the crate free of `unsafe`.
+/// Encoder output is text by construction: every piece is kept ASCII bytes, `+`, `%XX`, or
+/// (for profiles that keep non-ASCII text) whole UTF-8 characters of valid input. The check
+/// costs one fast pass and keeps the crate free of `unsafe`.
 fn ascii(bytes: &[u8]) -> &str {
-    core::str::from_utf8(bytes).expect("encoder output is ASCII")
+    core::str::from_utf8(bytes).expect("encoder output is text")
+}
+
+/// The offset of the first `%` HEXDIG HEXDIG in `input`.
+fn next_valid_escape(input: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(k) = memchr::memchr(b'%', &input[from..]) {
+        let at = from + k;
+        match input.get(at + 1..at + 3) {
+            Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => return Some(at),
+            _ => from = at + 1,
+        }
+    }
+    None
+}
+
+/// How many bytes at the end of `input` could be the start of a valid escape: `%` or `%X`.
+fn unfinished_escape(input: &[u8]) -> usize {
+    match input {
+        [.., b'%'] => 1,
+        [.., b'%', h] if h.is_ascii_hexdigit() => 2,
+        _ => 0,
+    }
 }

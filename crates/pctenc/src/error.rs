@@ -84,7 +84,7 @@ pub struct EncodeError {
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid UTF-8 at byte {}: this profile encodes text", self.offset)
+        write!(f, "cannot encode the input at byte {}: not UTF-8, or outside the characters this profile can write", self.offset)
     }
 }
 

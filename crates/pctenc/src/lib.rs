@@ -40,6 +40,8 @@
 //! - [`encode`] and [`decode`]: the verbs in every output shape.
 //! - [`stream`]: chunked [`Encoder`](stream::Encoder) / [`Decoder`](stream::Decoder) and
 //!   `io::Write` adapters, for input of any size in bounded memory.
+//! - [`template`]: RFC 6570 URI Templates ([`Template`](template::Template)), built on the
+//!   `uri-template` and `uri-template-reserved` profiles.
 //! - [`error`]: errors that say where (a byte offset) and why.
 //!
 //! # Output shapes
@@ -79,6 +81,7 @@ pub mod kernel;
 pub mod profile;
 pub mod set;
 pub mod stream;
+pub mod template;
 
 pub use encode::max_encoded_len;
 pub use error::{DecodeError, DecodeSliceError, EncodeError, OutputTooSmall};

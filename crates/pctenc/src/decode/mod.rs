@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
 use crate::kernel::scalar;
-use crate::profile::{Decoding, Profile, Utf8};
+use crate::profile::{Decoding, Profile, Unit, Utf8};
 
 impl Profile {
     /// Decodes `input` under the profile's policy, borrowing it when nothing changes.
@@ -72,6 +72,7 @@ impl Profile {
         if d.utf8 == Utf8::Bytes {
             d.utf8 = Utf8::Lossy;
         }
+        // Kept escapes are text; raw bytes that are not UTF-8 become U+FFFD below.
         Ok(match decode_cow(self, d, input.as_ref())? {
             Cow::Borrowed(b) => String::from_utf8_lossy(b),
             Cow::Owned(v) => Cow::Owned(
@@ -96,7 +97,7 @@ impl Profile {
         input: &I,
         out: &mut Vec<u8>,
     ) -> Result<(), DecodeError> {
-        decode_append(self, self.decoding(), input.as_ref(), out)
+        decode_append(self.unit(), self.decoding(), input.as_ref(), out)
     }
 
     /// Decodes `input` into `out` and returns the number of bytes written.
@@ -124,7 +125,7 @@ impl Profile {
         let too_small = |needed| DecodeSliceError::OutputTooSmall(OutputTooSmall { needed });
         // A lossy repair writes at most three bytes (U+FFFD) per input byte.
         let enough = match d.utf8 {
-            Utf8::Lossy => input.len().saturating_mul(3),
+            Utf8::Lossy | Utf8::LossyJava => input.len().saturating_mul(3),
             _ => input.len(),
         };
         let dst = out.get_mut(..input.len()).ok_or(too_small(enough))?;
@@ -135,7 +136,7 @@ impl Profile {
             None => Ok(written),
             Some(repaired) => {
                 let dst = out.get_mut(..repaired.len()).ok_or(too_small(repaired.len()))?;
-                dst.copy_from_slice(repaired.as_bytes());
+                dst.copy_from_slice(&repaired);
                 Ok(repaired.len())
             }
         }
@@ -151,12 +152,12 @@ fn has_escapes(d: &Decoding, input: &[u8]) -> bool {
 fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [u8]>, DecodeError> {
     if !has_escapes(&d, input) {
         return Ok(match utf8::check(&d, p.unit(), input, input)? {
-            None => Cow::Borrowed(input),
-            Some(repaired) => Cow::Owned(repaired.into_bytes()),
+            Some(repaired) if repaired != input => Cow::Owned(repaired),
+            _ => Cow::Borrowed(input),
         });
     }
     let mut out = Vec::new();
-    decode_append(p, d, input, &mut out)?;
+    decode_append(p.unit(), d, input, &mut out)?;
     // A `%` passed through or an escape kept as written changes nothing: borrow then too.
     if out == input {
         return Ok(Cow::Borrowed(input));
@@ -164,8 +165,9 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
     Ok(Cow::Owned(out))
 }
 
-fn decode_append(
-    p: &Profile,
+/// Appends the decoding of the whole of `input` to `out`; on error `out` is as it was.
+pub(crate) fn decode_append(
+    unit: Unit,
     d: Decoding,
     input: &[u8],
     out: &mut Vec<u8>,
@@ -173,21 +175,21 @@ fn decode_append(
     let start = out.len();
     if has_escapes(&d, input) {
         out.resize(start + input.len(), 0);
-        match scalar::decode(&d, p.unit(), input, &mut out[start..], true) {
+        match scalar::decode(&d, unit, input, &mut out[start..], true) {
             Ok(progress) => out.truncate(start + progress.written),
             Err(e) => {
                 out.truncate(start);
-                return Err(utf8::first_error(&d, p.unit(), input, e));
+                return Err(utf8::first_error(&d, unit, input, e));
             }
         }
     } else {
         out.extend_from_slice(input);
     }
-    match utf8::check(&d, p.unit(), input, &out[start..]) {
+    match utf8::check(&d, unit, input, &out[start..]) {
         Ok(None) => Ok(()),
         Ok(Some(repaired)) => {
             out.truncate(start);
-            out.extend_from_slice(repaired.as_bytes());
+            out.extend_from_slice(&repaired);
             Ok(())
         }
         Err(e) => {

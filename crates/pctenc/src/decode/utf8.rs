@@ -1,4 +1,8 @@
 //! The UTF-8 policy, applied to decoded bytes: in one piece, or chunk by chunk.
+//!
+//! Besides strict, lossy and bytes, two runtimes' policies live here: Java's lossy variant
+//! (one U+FFFD per encoded surrogate) and "keep the escapes that are not UTF-8" (.NET's
+//! `Uri.UnescapeDataString` and RFC 3987's URI-to-IRI mapping), which needs the input.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -17,9 +21,14 @@ pub(crate) fn check(
     unit: Unit,
     input: &[u8],
     output: &[u8],
-) -> Result<Option<String>, DecodeError> {
+) -> Result<Option<Vec<u8>>, DecodeError> {
     match d.utf8 {
         Utf8::Bytes => Ok(None),
+        Utf8::LossyJava => Ok(match core::str::from_utf8(output) {
+            Ok(_) => None,
+            Err(_) => Some(lossy_java(output).into_bytes()),
+        }),
+        Utf8::KeepEscaped | Utf8::Iri => Ok(keep_escaped(d, unit, input, output)),
         Utf8::Strict => match core::str::from_utf8(output) {
             Ok(_) => Ok(None),
             Err(e) => Err(DecodeError::InvalidUtf8 {
@@ -28,7 +37,7 @@ pub(crate) fn check(
         },
         Utf8::Lossy => match core::str::from_utf8(output) {
             Ok(_) => Ok(None),
-            Err(_) => Ok(Some(String::from_utf8_lossy(output).into_owned())),
+            Err(_) => Ok(Some(String::from_utf8_lossy(output).into_owned().into_bytes())),
         },
     }
 }
@@ -49,6 +58,155 @@ pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError
         },
         _ => e,
     }
+}
+
+/// Whether `bytes` starts with an encoded surrogate (`ED A0..BF`), which Java's decoder reads
+/// as one malformed unit; returns its length (2 or 3) if so.
+fn java_surrogate(bytes: &[u8]) -> Option<usize> {
+    match bytes {
+        [0xED, 0xA0..=0xBF, 0x80..=0xBF, ..] => Some(3),
+        [0xED, 0xA0..=0xBF, ..] => Some(2),
+        _ => None,
+    }
+}
+
+/// Java's lossy UTF-8 decoding (`new String(bytes, UTF_8)`): U+FFFD per maximal invalid
+/// subpart, as [`String::from_utf8_lossy`], except one U+FFFD per encoded surrogate.
+pub(crate) fn lossy_java(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut pos = 0;
+    while pos < bytes.len() {
+        match core::str::from_utf8(&bytes[pos..]) {
+            Ok(s) => {
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let v = e.valid_up_to();
+                out.push_str(core::str::from_utf8(&bytes[pos..pos + v]).unwrap_or_default());
+                let at = pos + v;
+                let n = java_surrogate(&bytes[at..]).or(e.error_len()).unwrap_or(bytes.len() - at);
+                out.push(char::REPLACEMENT_CHARACTER);
+                pos = at + n;
+            }
+        }
+    }
+    out
+}
+
+/// How many bytes at the end of `bytes` Java's decoder would still wait for: an unfinished
+/// sequence, including an unfinished encoded surrogate (`ED`, `ED A0..BF`).
+fn java_tail(bytes: &[u8]) -> usize {
+    let mut pos = 0;
+    while let Err(e) = core::str::from_utf8(&bytes[pos..]) {
+        let at = pos + e.valid_up_to();
+        let rest = &bytes[at..];
+        if matches!(rest, [0xED, 0xA0..=0xBF]) || e.error_len().is_none() {
+            return rest.len();
+        }
+        pos = at + java_surrogate(rest).or(e.error_len()).unwrap_or(rest.len());
+    }
+    0
+}
+
+/// One decoding unit: `in_len` input bytes at `in_start` wrote `out_len` output bytes.
+#[derive(Clone, Copy)]
+struct UnitSpan {
+    in_start: usize,
+    in_len: usize,
+    out_len: usize,
+}
+
+/// Whether RFC 3987 lets an IRI show `c` decoded: `ucschar` or `iprivate` (§2.2) and not
+/// one of the bidi formatting characters of §4.1.
+fn iri_shows(c: char) -> bool {
+    let u = c as u32;
+    let bidi = matches!(u, 0x200E | 0x200F | 0x202A..=0x202E);
+    let ucschar = matches!(u, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+        || (0x10000..=0xEFFFD).contains(&u)
+            && (u & 0xFFFF) <= 0xFFFD
+            && !(0xE0000..0xE1000).contains(&u);
+    let iprivate = matches!(u, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD);
+    !bidi && (ucschar || iprivate)
+}
+
+/// [`Utf8::KeepEscaped`] and [`Utf8::Iri`]: the escapes whose bytes are not UTF-8 (or, for
+/// IRIs, decode to a character an IRI must not show) are written back as they were in the
+/// input. `None` when nothing changes.
+fn keep_escaped(d: &Decoding, unit: Unit, input: &[u8], output: &[u8]) -> Option<Vec<u8>> {
+    let iri = d.utf8 == Utf8::Iri;
+    let needs_work = match core::str::from_utf8(output) {
+        Ok(s) => iri && s.chars().any(|c| !c.is_ascii() && !iri_shows(c)),
+        Err(_) => true,
+    };
+    if !needs_work {
+        return None;
+    }
+    // Which unit wrote each output byte.
+    let mut units = Vec::new();
+    let mut owner = Vec::with_capacity(output.len());
+    let mut i = 0;
+    while i < input.len() {
+        let (read, written) = if input[i] == b'%' {
+            match scalar::escape(d, unit, input, i, true) {
+                Ok(scalar::Step::Unit { read, written, .. }) => (read, written),
+                _ => (1, 1),
+            }
+        } else {
+            (1, 1)
+        };
+        owner.extend(core::iter::repeat_n(units.len(), written));
+        units.push(UnitSpan { in_start: i, in_len: read, out_len: written });
+        i += read;
+    }
+    let mut out = Vec::with_capacity(output.len() + 8);
+    // Writes output bytes `a..b` as their input escapes (raw bytes stay raw).
+    let restore = |out: &mut Vec<u8>, a: usize, b: usize| {
+        let mut k = a;
+        while k < b {
+            let u = units[owner[k]];
+            if input[u.in_start] == b'%' && u.out_len == 1 {
+                out.extend_from_slice(&input[u.in_start..u.in_start + u.in_len]);
+            } else {
+                out.push(output[k]);
+            }
+            k += 1;
+        }
+    };
+    let valid = |out: &mut Vec<u8>, s: &str, base: usize| {
+        if !iri {
+            out.extend_from_slice(s.as_bytes());
+            return;
+        }
+        for (k, c) in s.char_indices() {
+            if c.is_ascii() || iri_shows(c) {
+                out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            } else {
+                restore(out, base + k, base + k + c.len_utf8());
+            }
+        }
+    };
+    let mut pos = 0;
+    while pos < output.len() {
+        match core::str::from_utf8(&output[pos..]) {
+            Ok(s) => {
+                valid(&mut out, s, pos);
+                break;
+            }
+            Err(e) => {
+                let v = e.valid_up_to();
+                valid(
+                    &mut out,
+                    core::str::from_utf8(&output[pos..pos + v]).unwrap_or_default(),
+                    pos,
+                );
+                let n = e.error_len().unwrap_or(output.len() - pos - v);
+                restore(&mut out, pos + v, pos + v + n);
+                pos += v + n;
+            }
+        }
+    }
+    Some(out)
 }
 
 /// A contiguous piece of a stream's input.
@@ -102,6 +260,20 @@ impl Carry {
         if d.utf8 == Utf8::Bytes {
             return Ok(());
         }
+        if d.utf8 == Utf8::LossyJava {
+            let tail = if last { 0 } else { java_tail(&out[seg..]) };
+            let end = out.len() - tail;
+            self.offset = if tail > 0 { locate(end - seg, self.offset) } else { 0 };
+            self.len = tail;
+            self.bytes[..tail].copy_from_slice(&out[end..]);
+            out.truncate(end);
+            if core::str::from_utf8(&out[seg..]).is_err() {
+                let repaired = lossy_java(&out[seg..]);
+                out.truncate(seg);
+                out.extend_from_slice(repaired.as_bytes());
+            }
+            return Ok(());
+        }
         // Find the incomplete tail (kept for the next chunk) and whether anything is invalid.
         let mut pos = seg;
         let mut invalid = false;
@@ -143,5 +315,34 @@ impl Carry {
             out.extend_from_slice(repaired.as_bytes());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_replaces_an_encoded_surrogate_once() {
+        assert_eq!(lossy_java(b"\xed\xa0\x80"), "\u{FFFD}");
+        assert_eq!(lossy_java(b"\xed\xa0A"), "\u{FFFD}A");
+        assert_eq!(lossy_java(b"\xc0\x80\xf4\x90"), "\u{FFFD}".repeat(4));
+        assert_eq!(java_tail(b"a\xed\xa0"), 2);
+        assert_eq!(java_tail(b"\xff\xe2\x82"), 2);
+        assert_eq!(java_tail(b"\xed\xa0\x80"), 0);
+    }
+
+    #[test]
+    fn keep_escaped_writes_back_what_was_written() {
+        let d = Decoding { utf8: Utf8::KeepEscaped, ..Decoding::LENIENT };
+        let input = b"%e2%82x%C3%A9";
+        let out = b"\xe2\x82x\xc3\xa9";
+        assert_eq!(keep_escaped(&d, Unit::Byte, input, out).unwrap(), b"%e2%82x\xc3\xa9");
+        let iri = Decoding { utf8: Utf8::Iri, ..d };
+        assert_eq!(
+            keep_escaped(&iri, Unit::Byte, b"%E2%80%AE", b"\xe2\x80\xae").unwrap(),
+            b"%E2%80%AE"
+        );
+        assert!(keep_escaped(&iri, Unit::Byte, b"%C3%A9", b"\xc3\xa9").is_none());
     }
 }

@@ -147,10 +147,13 @@ pub fn escape(
     last: bool,
 ) -> Result<Step, DecodeError> {
     let rest = &input[at..];
-    if unit == Unit::Utf16 && rest.get(1) == Some(&b'u') {
+    if unit.reads_u_escapes() && rest.get(1) == Some(&b'u') {
         if let Some(step) = u_escape(d, rest, at, last)? {
             return Ok(step);
         }
+    }
+    if d.malformed == Malformed::RejectSigned && matches!(rest.get(1), Some(b'+' | b'-')) {
+        return signed_escape(rest, at, last);
     }
     let hi = rest.get(1).map(|&c| UNHEX[c as usize]);
     let lo = rest.get(2).map(|&c| UNHEX[c as usize]);
@@ -179,8 +182,25 @@ pub fn escape(
 fn malformed(d: &Decoding, at: usize, truncated: bool) -> Result<Step, DecodeError> {
     match d.malformed {
         Malformed::PassThrough => Ok(Step::literal(b"%")),
-        Malformed::Reject if truncated => Err(DecodeError::TruncatedEscape { offset: at }),
-        Malformed::Reject => Err(DecodeError::InvalidEscape { offset: at }),
+        Malformed::Reject | Malformed::RejectSigned if truncated => {
+            Err(DecodeError::TruncatedEscape { offset: at })
+        }
+        Malformed::Reject | Malformed::RejectSigned => {
+            Err(DecodeError::InvalidEscape { offset: at })
+        }
+    }
+}
+
+/// Java's `Integer.parseInt(hex, 16)` reading of `%+X` / `%-X` (`rest[1]` is the sign): the
+/// byte X, or 0 for `%-0`; any other negative value is an error.
+fn signed_escape(rest: &[u8], at: usize, last: bool) -> Result<Step, DecodeError> {
+    match rest.get(2).map(|&c| UNHEX[c as usize]) {
+        None if !last => Ok(Step::Incomplete),
+        None => Err(DecodeError::TruncatedEscape { offset: at }),
+        Some(v) if v < 16 && (rest[1] == b'+' || v == 0) => {
+            Ok(Step::Unit { read: 3, written: 1, bytes: [v, 0, 0, 0] })
+        }
+        Some(_) => Err(DecodeError::InvalidEscape { offset: at }),
     }
 }
 
@@ -238,7 +258,7 @@ fn u_escape(d: &Decoding, rest: &[u8], at: usize, last: bool) -> Result<Option<S
     // A lone surrogate.
     match d.utf8 {
         Utf8::Strict => Err(DecodeError::InvalidUtf8 { offset: at }),
-        Utf8::Lossy => {
+        Utf8::Lossy | Utf8::LossyJava | Utf8::KeepEscaped | Utf8::Iri => {
             let written = char::REPLACEMENT_CHARACTER.encode_utf8(&mut bytes).len();
             Ok(Some(Step::Unit { read: 6, written, bytes }))
         }
@@ -307,5 +327,26 @@ mod tests {
         assert_eq!(p.read, 1);
         let p = decode(&d, Unit::Utf16, b"x%uD83D%uDE00", &mut out, false).unwrap();
         assert_eq!(&out[..p.written], "x😀".as_bytes());
+    }
+
+    #[test]
+    fn signed_escapes_as_java_reads_them() {
+        use crate::profile::Malformed;
+        let d = Decoding { malformed: Malformed::RejectSigned, ..Decoding::STRICT };
+        let mut out = [0u8; 16];
+        let mut run = |s: &[u8], last| decode(&d, Unit::Byte, s, &mut out, last);
+        assert_eq!(run(b"%+1%-0%+f", true).unwrap().written, 3);
+        assert_eq!(run(b"a%-1", true), Err(DecodeError::InvalidEscape { offset: 1 }));
+        assert_eq!(run(b"%++1", true), Err(DecodeError::InvalidEscape { offset: 0 }));
+        assert_eq!(run(b"%+", true), Err(DecodeError::TruncatedEscape { offset: 0 }));
+        assert_eq!(run(b"x%+", false).unwrap(), Progress { read: 1, written: 1 });
+    }
+
+    #[test]
+    fn byte_or_u16_reads_both_escapes() {
+        let d = Decoding { utf8: Utf8::Lossy, ..Decoding::LENIENT };
+        let mut out = [0u8; 16];
+        let p = decode(&d, Unit::ByteOrU16, b"%C3%A9%u00e9", &mut out, true).unwrap();
+        assert_eq!(&out[..p.written], "éé".as_bytes());
     }
 }

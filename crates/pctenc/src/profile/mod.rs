@@ -5,9 +5,38 @@
 //! of escaping ([`Unit`]: bytes as `%XX`, or JavaScript's `escape` with `%uXXXX`), what the
 //! encoder does with input that is not UTF-8, and how decoding behaves ([`Decoding`]).
 //!
-//! Named profiles live in the family modules ([`rfc3986`], [`whatwg`], [`js`]) and are found by
+//! Named profiles live in the family modules ([`rfc3986`], [`whatwg`], [`js`], [`runtimes`],
+//! [`legacy`], [`protocols`]) and are found by
 //! name through [`by_name`], which searches the one sorted table ([`names::TABLE`]) that the
 //! library, the CLI and the playground share.
+//!
+//! # The runtime, legacy and protocol profiles
+//!
+//! | name (aliases) | constant | source |
+//! |---|---|---|
+//! | `py-quote` | [`runtimes::PY_QUOTE`] | Python `quote` (safe `/`) / `unquote` |
+//! | `py-quote-plus` | [`runtimes::PY_QUOTE_PLUS`] | Python `quote_plus` / `unquote_plus` |
+//! | `go-query` | [`runtimes::GO_QUERY`] | Go `QueryEscape` / `QueryUnescape` |
+//! | `go-path` | [`runtimes::GO_PATH`] | Go `PathEscape` / `PathUnescape` |
+//! | `php-urlencode` | [`runtimes::PHP_URLENCODE`] | PHP `urlencode` / `urldecode` |
+//! | `php-rawurlencode` (`curl`) | [`runtimes::PHP_RAWURLENCODE`] | PHP `rawurlencode`; libcurl `curl_easy_escape` |
+//! | `java-urlencoder` | [`runtimes::JAVA_URLENCODER`] | Java `URLEncoder` / `URLDecoder` |
+//! | `dotnet-escapedatastring` | [`runtimes::DOTNET_ESCAPEDATASTRING`] | .NET `Uri.EscapeDataString` |
+//! | `dotnet-webutility` | [`runtimes::DOTNET_WEBUTILITY`] | .NET `WebUtility.UrlEncode` |
+//! | `dotnet-httputility` | [`runtimes::DOTNET_HTTPUTILITY`] | .NET `HttpUtility.UrlEncode` (lower-case hex) |
+//! | `perl-uri-escape` | [`runtimes::PERL_URI_ESCAPE`] | Perl `URI::Escape::uri_escape` |
+//! | `rfc1738` | [`legacy::RFC1738`] | RFC 1738 §2.2 |
+//! | `rfc2396` | [`legacy::RFC2396`] | RFC 2396 §2.3 |
+//! | `oauth1` (`uri-template`) | [`protocols::OAUTH1`] | RFC 5849 §3.6; RFC 6570 `{var}` |
+//! | `uri-template-reserved` | [`protocols::URI_TEMPLATE_RESERVED`] | RFC 6570 `{+var}` |
+//! | `rfc8187` | [`protocols::RFC8187`] | RFC 8187 attr-char ([`protocols::rfc8187`] for `ext-value`) |
+//! | `alpn` | [`protocols::ALPN`] | RFC 7838 §3 / RFC 7639 §2 |
+//! | `iri` | [`protocols::IRI`] | RFC 3987 §3.1 / §3.2 |
+//! | `mailto` | [`protocols::MAILTO`] | RFC 6068 §2 |
+//! | `multipart-name` | [`protocols::MULTIPART_NAME`] | HTML multipart/form-data names |
+//!
+//! Each constant's documentation has a doctest; `docs/profiles.md` says which profile matches
+//! which function, and how each is verified.
 //!
 //! # Why the set of names is closed
 //!
@@ -23,8 +52,11 @@
 //! ```
 
 pub mod js;
+pub mod legacy;
 pub mod names;
+pub mod protocols;
 pub mod rfc3986;
+pub mod runtimes;
 pub mod whatwg;
 
 pub use names::{by_name, ALL};
@@ -58,6 +90,21 @@ pub enum Unit {
     /// JavaScript's `escape`/`unescape` (ECMA-262 Annex B): `%XX` is the code point U+00XX
     /// (Latin-1, not a UTF-8 byte) and `%uXXXX` one UTF-16 code unit.
     Utf16,
+    /// Text is escaped as Latin-1: a character up to U+00FF is one `%XX`, a character above
+    /// it cannot be written (an [`EncodeError`](crate::EncodeError) where the input policy is
+    /// [`Utf8::Strict`], its UTF-8 bytes otherwise), and bytes that are not UTF-8 are escaped
+    /// as they are. Decoding is by byte. Perl's `URI::Escape::uri_escape`.
+    Latin1,
+    /// `%XX` is one byte, as [`Unit::Byte`], and decoding also reads `%uXXXX` as one UTF-16
+    /// code unit, written as UTF-8 (.NET's `HttpUtility.UrlDecode`). Encoding is by byte.
+    ByteOrU16,
+}
+
+impl Unit {
+    /// Whether the decoder reads `%uXXXX`.
+    pub(crate) const fn reads_u_escapes(self) -> bool {
+        matches!(self, Unit::Utf16 | Unit::ByteOrU16)
+    }
 }
 
 /// What a decoder does with a `%` that does not start a well-formed escape.
@@ -69,6 +116,10 @@ pub enum Malformed {
     /// [`DecodeError::TruncatedEscape`](crate::DecodeError::TruncatedEscape), naming the offset
     /// (JavaScript's `decodeURIComponent`, Go, Java).
     Reject,
+    /// As [`Malformed::Reject`], except that a sign followed by one hex digit is read as a
+    /// signed number: `%+1` is byte 0x01 and `%-0` byte 0x00, while `%-1` (negative) is an
+    /// error. Java's `URLDecoder`, which parses the two characters with `Integer.parseInt`.
+    RejectSigned,
 }
 
 /// What to do with bytes that are not UTF-8: the decoder's output, or the encoder's input.
@@ -86,6 +137,25 @@ pub enum Utf8 {
     Lossy,
     /// Bytes are bytes: no check, no change.
     Bytes,
+    /// As [`Utf8::Lossy`], except that an encoded surrogate (`ED` followed by `A0..BF`), whole
+    /// or cut short, is one U+FFFD rather than one per byte: Java's UTF-8 decoder. Only for
+    /// decoding (an encoder reads it as `Lossy`).
+    LossyJava,
+    /// Escapes whose bytes are not valid UTF-8 stay as they were written (.NET's
+    /// `Uri.UnescapeDataString`); raw input bytes are kept as they are. Only for decoding.
+    KeepEscaped,
+    /// RFC 3987 §3.2 (URI to IRI): as [`Utf8::KeepEscaped`], and escapes of characters that an
+    /// IRI must not show decoded also stay (characters outside `ucschar` / `iprivate`, and the
+    /// bidi formatting characters of §4.1). Only for decoding.
+    Iri,
+}
+
+impl Utf8 {
+    /// Whether the policy needs the escapes of the whole input to repair it (streaming
+    /// decoders then hold their input until the end).
+    pub(crate) const fn keeps_escapes(self) -> bool {
+        matches!(self, Utf8::KeepEscaped | Utf8::Iri)
+    }
 }
 
 /// How a profile decodes.
@@ -135,6 +205,8 @@ pub struct Profile {
     unit: Unit,
     input_utf8: Utf8,
     decoding: Decoding,
+    keep_valid_escapes: bool,
+    keep_non_ascii: bool,
     table: EncodeTable,
 }
 
@@ -152,6 +224,8 @@ impl Profile {
             unit: Unit::Byte,
             input_utf8: Utf8::Bytes,
             decoding: Decoding::STRICT,
+            keep_valid_escapes: false,
+            keep_non_ascii: false,
             table: build_table(set, Space::Percent, HexCase::Upper),
         }
     }
@@ -192,6 +266,21 @@ impl Profile {
     /// With `policy` for encoder input that is not UTF-8.
     pub const fn with_input_utf8(mut self, policy: Utf8) -> Profile {
         self.input_utf8 = policy;
+        self
+    }
+
+    /// Encoding keeps every `%` that starts a valid escape (`%` HEXDIG HEXDIG) as it is and
+    /// escapes only a lone `%` (where the set holds `%`): RFC 6570 reserved expansion
+    /// (`{+var}`) and RFC 3987 §3.1 IRI-to-URI mapping, which must not double-encode.
+    pub const fn with_valid_escapes_kept(mut self) -> Profile {
+        self.keep_valid_escapes = true;
+        self
+    }
+
+    /// Encoding writes non-ASCII text as it is (only ASCII bytes of the set are escaped;
+    /// bytes that are not UTF-8 still are): HTML's multipart/form-data names.
+    pub const fn with_non_ascii_kept(mut self) -> Profile {
+        self.keep_non_ascii = true;
         self
     }
 
@@ -258,16 +347,50 @@ impl Profile {
         self.decoding
     }
 
-    /// Whether the encoder writes `byte` escaped (non-ASCII bytes always are).
+    /// Whether encoding keeps existing valid escapes (see
+    /// [`Profile::with_valid_escapes_kept`]).
+    pub const fn keeps_valid_escapes(&self) -> bool {
+        self.keep_valid_escapes
+    }
+
+    /// Whether encoding keeps non-ASCII text (see [`Profile::with_non_ascii_kept`]).
+    pub const fn keeps_non_ascii(&self) -> bool {
+        self.keep_non_ascii
+    }
+
+    /// Whether the encoder writes `byte` escaped (non-ASCII bytes are, unless the profile
+    /// keeps non-ASCII text).
     #[inline]
     pub const fn escapes(&self, byte: u8) -> bool {
-        byte >= 0x80 || self.set.contains(byte)
+        (byte >= 0x80 && !self.keep_non_ascii) || self.set.contains(byte)
+    }
+
+    /// Whether encoding goes byte by byte through the table alone (no knob needs the text).
+    pub(crate) const fn bytewise(&self, policy: Utf8) -> bool {
+        matches!(self.unit, Unit::Byte | Unit::ByteOrU16)
+            && matches!(policy, Utf8::Bytes)
+            && !self.keep_valid_escapes
+            && !self.keep_non_ascii
     }
 
     /// Whether `decode(encode(x)) == x` holds for every input: the set escapes `%`, and
     /// `+` too where `+` decodes to a space.
+    ///
+    /// Knobs that break it: keeping valid escapes on encode (`%41` stays and decodes to
+    /// `A`), Latin-1 text (`é` decodes to the byte 0xE9), and escapes the decoder keeps that
+    /// the encoder writes.
     pub const fn round_trips(&self) -> bool {
-        self.set.contains(b'%') && (!self.decoding.plus_as_space || self.set.contains(b'+'))
+        let mut b = 0u8;
+        while b < 0x80 {
+            if self.set.contains(b) && self.decoding.keep_escaped.contains(b) {
+                return false;
+            }
+            b += 1;
+        }
+        self.set.contains(b'%')
+            && (!self.decoding.plus_as_space || self.set.contains(b'+'))
+            && !self.keep_valid_escapes
+            && !matches!(self.unit, Unit::Latin1)
     }
 
     #[inline]
@@ -286,6 +409,8 @@ impl core::fmt::Debug for Profile {
             .field("unit", &self.unit)
             .field("input_utf8", &self.input_utf8)
             .field("decoding", &self.decoding)
+            .field("keep_valid_escapes", &self.keep_valid_escapes)
+            .field("keep_non_ascii", &self.keep_non_ascii)
             .finish()
     }
 }

@@ -1,7 +1,7 @@
 //! The name table: every profile name and alias, sorted, shared by the library, the CLI and
 //! the playground. Lookups ignore ASCII case, so `encodeURIComponent` finds `js-component`.
 
-use super::{js, rfc3986, whatwg, Profile};
+use super::{js, legacy, protocols, rfc3986, runtimes, whatwg, Profile};
 
 /// Every named profile, in the order `pctenc profiles` lists them (by family).
 pub const ALL: &[&Profile] = &[
@@ -22,6 +22,26 @@ pub const ALL: &[&Profile] = &[
     js::URI,
     js::COMPONENT,
     js::ESCAPE,
+    runtimes::PY_QUOTE,
+    runtimes::PY_QUOTE_PLUS,
+    runtimes::GO_QUERY,
+    runtimes::GO_PATH,
+    runtimes::PHP_URLENCODE,
+    runtimes::PHP_RAWURLENCODE,
+    runtimes::JAVA_URLENCODER,
+    runtimes::DOTNET_ESCAPEDATASTRING,
+    runtimes::DOTNET_WEBUTILITY,
+    runtimes::DOTNET_HTTPUTILITY,
+    runtimes::PERL_URI_ESCAPE,
+    legacy::RFC1738,
+    legacy::RFC2396,
+    protocols::OAUTH1,
+    protocols::RFC8187,
+    protocols::ALPN,
+    protocols::URI_TEMPLATE_RESERVED,
+    protocols::IRI,
+    protocols::MAILTO,
+    protocols::MULTIPART_NAME,
 ];
 
 /// Number of names and aliases.
@@ -155,6 +175,28 @@ mod tests {
             "js-uri",
             "js-component",
             "js-escape",
+            "py-quote",
+            "py-quote-plus",
+            "go-query",
+            "go-path",
+            "php-urlencode",
+            "php-rawurlencode",
+            "java-urlencoder",
+            "dotnet-escapedatastring",
+            "dotnet-webutility",
+            "dotnet-httputility",
+            "curl",
+            "perl-uri-escape",
+            "rfc1738",
+            "rfc2396",
+            "oauth1",
+            "rfc8187",
+            "alpn",
+            "uri-template",
+            "uri-template-reserved",
+            "iri",
+            "mailto",
+            "multipart-name",
         ] {
             assert!(by_name(n).is_some(), "{n}");
         }

@@ -14,6 +14,11 @@ const MAX_PENDING: usize = 11;
 const LOOKAHEAD: usize = 12;
 
 /// Decodes a stream chunk by chunk; see the [module docs](crate::stream).
+///
+/// Under the UTF-8 policies that write invalid escapes back as they were written
+/// ([`Utf8::KeepEscaped`](crate::Utf8::KeepEscaped), [`Utf8::Iri`](crate::Utf8::Iri)), the
+/// decoder holds the input until [`Decoder::finish`]: which escapes stay depends on the
+/// sequence they belong to, and the input of a carried sequence is not kept across chunks.
 #[derive(Clone, Debug)]
 pub struct Decoder {
     decoding: Decoding,
@@ -24,6 +29,8 @@ pub struct Decoder {
     offset: usize,
     carry: Carry,
     failed: Option<DecodeError>,
+    /// The whole input so far, for the policies that need it (see above).
+    held: Option<Vec<u8>>,
 }
 
 impl Decoder {
@@ -37,12 +44,13 @@ impl Decoder {
             offset: 0,
             carry: Carry::default(),
             failed: None,
+            held: profile.decoding().utf8.keeps_escapes().then(Vec::new),
         }
     }
 
     /// Input bytes consumed so far (the offset of the next byte of the stream).
     pub fn position(&self) -> usize {
-        self.offset + self.pending_len
+        self.offset + self.pending_len + self.held.as_ref().map_or(0, Vec::len)
     }
 
     /// Decodes `chunk`, appending what is certain to `out`.
@@ -66,6 +74,19 @@ impl Decoder {
     fn run(&mut self, mut chunk: &[u8], out: &mut Vec<u8>, last: bool) -> Result<(), DecodeError> {
         if let Some(e) = self.failed {
             return Err(e);
+        }
+        if let Some(held) = &mut self.held {
+            held.extend_from_slice(chunk);
+            if !last {
+                return Ok(());
+            }
+            let result = crate::decode::decode_append(self.unit, self.decoding, held, out);
+            self.offset += held.len();
+            held.clear();
+            if let Err(e) = result {
+                self.failed = Some(e);
+            }
+            return result;
         }
         let start = out.len();
         let result = (|| {

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use crate::encode::Stop;
 use crate::error::EncodeError;
-use crate::profile::{Profile, Unit, Utf8};
+use crate::profile::{Profile, Utf8};
 
 /// Encodes a stream chunk by chunk; see the [module docs](crate::stream).
 ///
@@ -71,7 +71,7 @@ impl Encoder {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let bytewise = self.profile.unit() == Unit::Byte && self.policy == Utf8::Bytes;
+        let bytewise = self.profile.bytewise(self.policy);
         let result = (|| {
             if self.pending_len > 0 {
                 let mut joined = [0u8; 7];

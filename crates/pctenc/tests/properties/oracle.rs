@@ -1,16 +1,51 @@
 //! Kernel == naive oracle, and `decode(encode(x)) == x`.
 
 use pctenc::profile::ALL;
-use pctenc::{Profile, Unit, Utf8};
+use pctenc::{Malformed, Profile, Unit, Utf8};
 use proptest::prelude::*;
 
 use crate::gen::{self, bytes, custom_profile, lib_decode, oracle_decode, oracle_encode, text};
 
-/// The named profiles that escape bytes (`js-escape` escapes UTF-16 units; the live Node test
-/// is its oracle).
+/// The named profiles the naive oracle models: byte units, strict or lenient escapes, and
+/// the standard UTF-8 policies. The others are runtime quirks with their own oracles:
+/// `js-escape` (UTF-16 units), `perl-uri-escape` (Latin-1 units), `dotnet-httputility`
+/// (`%uXXXX`), `java-urlencoder` (`%+1`, one U+FFFD per encoded surrogate),
+/// `dotnet-escapedatastring` and `iri` (invalid escapes kept), `multipart-name` (non-ASCII
+/// kept) and `uri-template-reserved` (valid escapes kept) are checked against the real
+/// runtimes (scripts/differential, tests/node_diff) and their recorded behaviour
+/// (tests/runtimes.rs). `modelled_by_oracle` below keeps this list from growing silently.
+fn oracle_models(p: &Profile) -> bool {
+    let d = p.decoding();
+    p.unit() == Unit::Byte
+        && !p.keeps_non_ascii()
+        && !p.keeps_valid_escapes()
+        && matches!(d.malformed, Malformed::Reject | Malformed::PassThrough)
+        && matches!(d.utf8, Utf8::Strict | Utf8::Lossy | Utf8::Bytes)
+}
+
 fn byte_profiles() -> impl Strategy<Value = &'static Profile> {
-    let named: Vec<&Profile> = ALL.iter().copied().filter(|p| p.unit() == Unit::Byte).collect();
+    let named: Vec<&Profile> = ALL.iter().copied().filter(|p| oracle_models(p)).collect();
     proptest::sample::select(named)
+}
+
+#[test]
+fn modelled_by_oracle() {
+    let mut left_out: Vec<&str> =
+        ALL.iter().filter(|p| !oracle_models(p)).map(|p| p.name()).collect();
+    left_out.sort_unstable();
+    assert_eq!(
+        left_out,
+        [
+            "dotnet-escapedatastring",
+            "dotnet-httputility",
+            "iri",
+            "java-urlencoder",
+            "js-escape",
+            "multipart-name",
+            "perl-uri-escape",
+            "uri-template-reserved"
+        ]
+    );
 }
 
 fn any_named() -> impl Strategy<Value = &'static Profile> {
@@ -54,10 +89,11 @@ proptest! {
     #[test]
     fn round_trip(p in any_named(), x in bytes(), t in text()) {
         prop_assume!(p.round_trips());
+        // Any bytes round trip only where both sides read bytes; otherwise the domain is text.
+        let bytes_both_ways = p.input_utf8() == Utf8::Bytes && p.decoding().utf8 == Utf8::Bytes;
         let (input, want): (&[u8], Vec<u8>) = match p.input_utf8() {
-            Utf8::Strict => (t.as_bytes(), t.as_bytes().to_vec()),
-            Utf8::Lossy => (&x, String::from_utf8_lossy(&x).into_owned().into_bytes()),
-            Utf8::Bytes => (&x, x.clone()),
+            Utf8::Bytes if bytes_both_ways => (&x, x.clone()),
+            _ => (t.as_bytes(), t.as_bytes().to_vec()),
         };
         let encoded = p.try_encode(input).unwrap();
         prop_assert_eq!(p.decode(&*encoded).map(|c| c.into_owned()), Ok(want));
@@ -68,8 +104,21 @@ proptest! {
     #[test]
     fn round_trip_without_percent(p in any_named(), t in text()) {
         let t: String = t.chars().filter(|&c| c != '%' && c != '+').collect();
-        let encoded = p.try_encode(&t).unwrap();
-        prop_assert_eq!(p.decode_str(&*encoded).unwrap(), t.as_str());
+        if p.decoding().utf8 == Utf8::Iri {
+            // URI -> IRI keeps the escapes of what an IRI must not show (space, controls,
+            // bidi formatting characters): by design not the inverse of IRI -> URI.
+            return Ok(());
+        }
+        if p.unit() == Unit::Latin1 {
+            // Latin-1 units: characters up to U+00FF, one byte each, decoded to that byte.
+            let t: String = t.chars().filter(|&c| (c as u32) < 0x100).collect();
+            let latin1: Vec<u8> = t.chars().map(|c| c as u8).collect();
+            let encoded = p.try_encode(&t).unwrap();
+            prop_assert_eq!(p.decode(&*encoded).unwrap().into_owned(), latin1);
+        } else {
+            let encoded = p.try_encode(&t).unwrap();
+            prop_assert_eq!(p.decode_str(&*encoded).unwrap(), t.as_str());
+        }
     }
 }
 
