@@ -247,7 +247,7 @@ impl Profile {
     }
 
     /// The byte kernel: the clean prefix as it is, then blocks through the table.
-    fn encode_bytes<E>(
+    pub(crate) fn encode_bytes<E>(
         &self,
         input: &[u8],
         sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
