@@ -16,6 +16,8 @@
 //! appearance; `bytes` keys and values are escaped byte by byte (the profile's byte API, as a
 //! USVString cannot hold them); `encoding="latin-1"` is the WHATWG label `latin1`.
 
+#![cfg(feature = "charsets")]
+
 use std::collections::BTreeMap;
 
 use pctenc::charset::{for_label, Encoding};

@@ -103,20 +103,31 @@ impl Profile {
         out: &mut String,
     ) -> Result<(), UnmappableError> {
         let encoding = encoding.output_encoding();
-        let mut sink = |b: &[u8]| -> Result<(), ()> {
-            out.push_str(core::str::from_utf8(b).unwrap_or_default());
-            Ok(())
-        };
         if encoding == encoding_rs::UTF_8 {
-            let _ = self.encode_bytes(text.as_bytes(), &mut sink);
+            let _ = self.encode_bytes(text.as_bytes(), &mut push_ascii(out));
             return Ok(());
         }
         let mut encoder = encoding.new_encoder();
+        self.encode_with_encoder(&mut encoder, text, true, strict, 0, out)
+    }
+
+    /// Runs `encoder` over `text` (a piece of a longer text when `last` is false), escaping
+    /// its bytes into `out`. `base` is added to error offsets.
+    pub(crate) fn encode_with_encoder(
+        &self,
+        encoder: &mut encoding_rs::Encoder,
+        text: &str,
+        last: bool,
+        strict: bool,
+        base: usize,
+        out: &mut String,
+    ) -> Result<(), UnmappableError> {
+        let mut sink = push_ascii(out);
         let mut buf = [0u8; 1024];
         let mut pos = 0;
         loop {
             let (result, read, written) =
-                encoder.encode_from_utf8_without_replacement(&text[pos..], &mut buf, true);
+                encoder.encode_from_utf8_without_replacement(&text[pos..], &mut buf, last);
             let _ = self.encode_bytes(&buf[..written], &mut sink);
             pos += read;
             match result {
@@ -124,8 +135,9 @@ impl Profile {
                 EncoderResult::OutputFull => {}
                 EncoderResult::Unmappable(ch) => {
                     if strict {
-                        let offset = pos - ch.len_utf8();
-                        return Err(UnmappableError { ch, offset, encoding: encoding.name() });
+                        let offset = base + pos - ch.len_utf8();
+                        let encoding = encoder.encoding().name();
+                        return Err(UnmappableError { ch, offset, encoding });
                     }
                     let semicolon = match self.hex_case() {
                         HexCase::Upper => "%3B",
@@ -138,6 +150,14 @@ impl Profile {
                 }
             }
         }
+    }
+}
+
+/// A sink that appends encoder output (ASCII by construction) to `out`.
+fn push_ascii(out: &mut String) -> impl FnMut(&[u8]) -> Result<(), ()> + '_ {
+    |b: &[u8]| {
+        out.push_str(core::str::from_utf8(b).unwrap_or_default());
+        Ok(())
     }
 }
 

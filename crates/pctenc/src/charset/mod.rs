@@ -17,7 +17,7 @@
 //! | [`try_encode_with`](crate::Profile::try_encode_with) | the same, but an unmappable character is an [`UnmappableError`] naming it and its offset |
 //! | [`decode_with`](crate::Profile::decode_with) | escapes → bytes → text in an encoding; invalid bytes an error naming their offset, or U+FFFD ([`Invalid`]) |
 //! | [`decode_auto`](crate::Profile::decode_auto) | as `decode_with`, with the encoding [`detect`]ed when the bytes are not UTF-8 |
-//! | [`Decoder`] | `decode_with`, chunk by chunk, in bounded memory |
+//! | [`Encoder`], [`Decoder`] | `encode_with` and `decode_with`, chunk by chunk, in bounded memory |
 //!
 //! # Example: a Shift_JIS query, both ways
 //!
@@ -46,7 +46,7 @@ mod stream;
 
 pub use decode::{Decoded, Invalid};
 pub use encode::UnmappableError;
-pub use stream::Decoder;
+pub use stream::{Decoder, Encoder};
 
 /// The encoding library, re-exported so that callers can name encodings
 /// (`pctenc::charset::encoding_rs::SHIFT_JIS`) without depending on it themselves.

@@ -1,22 +1,10 @@
-//! [`Decoder`]: decoding with an encoding, chunk by chunk, in bounded memory.
+//! [`Encoder`] and [`Decoder`]: encoding and decoding with an encoding, chunk by chunk, in
+//! bounded memory.
 //!
-//! Two streaming decoders in a row: the library's [`stream::Decoder`](crate::stream::Decoder)
-//! turns escapes into bytes (an escape cut by a chunk boundary waits for the next chunk), and
-//! an [`encoding_rs::Decoder`] turns bytes into text (a multi-byte character cut in two waits
-//! likewise). The output is exactly that of [`Profile::decode_with`] on the whole input,
-//! whatever the chunk sizes, error offsets included: to name the input offset of an invalid
-//! sequence, the decoder keeps the input of the last few decoded bytes, not the whole stream.
-//!
-//! ```
-//! use pctenc::charset::{encoding_rs::EUC_KR, Decoder, Invalid};
-//! let mut d = Decoder::new(&pctenc::profile::whatwg::FORM, EUC_KR, Invalid::Error);
-//! let mut out = String::new();
-//! for chunk in [&b"%BE%C8%B3"[..], b"%E7+%C7%CF%BC%BC", b"%BF%E4"] {
-//!     d.push(chunk, &mut out).unwrap();
-//! }
-//! d.finish(&mut out).unwrap();
-//! assert_eq!(out, "안녕 하세요");
-//! ```
+//! Both carry what a chunk boundary cuts (a UTF-8 sequence, an escape, a multi-byte
+//! character, ISO-2022-JP's shift state) to the next chunk, so the output is that of the
+//! one-shot methods whatever the chunk sizes. The decoder keeps at most a few dozen bytes of
+//! input for error offsets, however long the stream.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -24,7 +12,7 @@ use alloc::vec::Vec;
 use encoding_rs::{CoderResult, DecoderResult, Encoding};
 
 use super::decode::{byte_decoding, invalid_error, malformed_start};
-use super::Invalid;
+use super::{Invalid, UnmappableError};
 use crate::error::DecodeError;
 use crate::kernel::scalar::{self, Step};
 use crate::profile::{Decoding, Profile, Unit};
@@ -33,8 +21,25 @@ use crate::profile::{Decoding, Profile, Unit};
 /// sequence plus the bytes an encoding_rs decoder reads past it.
 const KEEP: usize = 32;
 
-/// Decodes escapes of bytes in a legacy encoding to text, chunk by chunk; see the
-/// [module docs](self).
+/// Decodes escapes of bytes in a legacy encoding to text, chunk by chunk.
+///
+/// Two streaming decoders in a row: the library's [`stream::Decoder`](crate::stream::Decoder)
+/// turns escapes into bytes (an escape cut by a chunk boundary waits for the next chunk), and
+/// an [`encoding_rs::Decoder`] turns bytes into text (a multi-byte character cut in two waits
+/// likewise). The output is exactly that of [`Profile::decode_with`] on the whole input,
+/// whatever the chunk sizes, error offsets included: to name the input offset of an invalid
+/// sequence, the decoder keeps the input of the last few decoded bytes, not the whole stream.
+///
+/// ```
+/// use pctenc::charset::{encoding_rs::EUC_KR, Decoder, Invalid};
+/// let mut d = Decoder::new(&pctenc::profile::whatwg::FORM, EUC_KR, Invalid::Error);
+/// let mut out = String::new();
+/// for chunk in [&b"%BE%C8%B3"[..], b"%E7+%C7%CF%BC%BC", b"%BF%E4"] {
+///     d.push(chunk, &mut out).unwrap();
+/// }
+/// d.finish(&mut out).unwrap();
+/// assert_eq!(out, "안녕 하세요");
+/// ```
 #[derive(Debug)]
 pub struct Decoder {
     escapes: crate::stream::Decoder,
@@ -139,6 +144,163 @@ impl Decoder {
     }
 }
 
+/// Encodes text in a legacy encoding and escapes it, chunk by chunk: the streaming form of
+/// [`Profile::encode_with`] and [`Profile::try_encode_with`].
+///
+/// Input chunks are bytes: a UTF-8 sequence cut by a chunk boundary waits for the next chunk,
+/// and invalid UTF-8 is read as U+FFFD (which no legacy encoding maps, so it is written as
+/// the escaped `&#65533;`, or is an error naming the offset of the invalid byte when strict).
+///
+/// ```
+/// use pctenc::charset::{encoding_rs::ISO_2022_JP, Encoder};
+/// let mut e = Encoder::new(&pctenc::profile::whatwg::SPECIAL_QUERY, ISO_2022_JP, false);
+/// let mut out = String::new();
+/// let text = "日本".as_bytes();
+/// e.push(&text[..4], &mut out).unwrap(); // cuts 本 in two
+/// e.push(&text[4..], &mut out).unwrap();
+/// e.finish(&mut out).unwrap();
+/// assert_eq!(out, "%1B$BF|K\\%1B(B");
+/// ```
+#[derive(Debug)]
+pub struct Encoder {
+    profile: Profile,
+    encoder: encoding_rs::Encoder,
+    strict: bool,
+    carry: [u8; 4],
+    carry_len: usize,
+    /// Stream offset of the next input byte (of `carry[0]` when something is carried).
+    offset: usize,
+    failed: Option<UnmappableError>,
+}
+
+impl Encoder {
+    /// An encoder writing `encoding`'s output encoding, escaped by `profile`; with `strict`,
+    /// an unmappable character is an error instead of the escaped `&#NNNN;`.
+    pub fn new(profile: &Profile, encoding: &'static Encoding, strict: bool) -> Encoder {
+        Encoder {
+            profile: *profile,
+            encoder: encoding.output_encoding().new_encoder(),
+            strict,
+            carry: [0; 4],
+            carry_len: 0,
+            offset: 0,
+            failed: None,
+        }
+    }
+
+    /// Encodes `chunk`, appending the escapes that are certain to `out`.
+    ///
+    /// # Errors
+    /// When strict, the first unmappable character of the stream, with its offset from the
+    /// stream's start; what this call appended is taken back, and after it every call
+    /// returns the same error.
+    pub fn push(&mut self, chunk: &[u8], out: &mut String) -> Result<(), UnmappableError> {
+        self.run(chunk, out, false)
+    }
+
+    /// Encodes what is left (an unfinished UTF-8 sequence is U+FFFD) and ends the encoder's
+    /// state (ISO-2022-JP returns to ASCII).
+    ///
+    /// # Errors
+    /// As [`Encoder::push`].
+    pub fn finish(&mut self, out: &mut String) -> Result<(), UnmappableError> {
+        self.run(&[], out, true)
+    }
+
+    fn run(&mut self, chunk: &[u8], out: &mut String, last: bool) -> Result<(), UnmappableError> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let start = out.len();
+        let result = self.step(chunk, out, last);
+        if let Err(e) = result {
+            out.truncate(start);
+            self.failed = Some(e);
+        }
+        result
+    }
+
+    fn step(
+        &mut self,
+        mut chunk: &[u8],
+        out: &mut String,
+        last: bool,
+    ) -> Result<(), UnmappableError> {
+        // Finish a carried sequence with the first bytes of this chunk.
+        while self.carry_len > 0 {
+            let Some((&b, rest)) = chunk.split_first() else { break };
+            self.carry[self.carry_len] = b;
+            self.carry_len += 1;
+            chunk = rest;
+            let (carried, n) = (self.carry, self.carry_len);
+            match core::str::from_utf8(&carried[..n]) {
+                Ok(s) => {
+                    self.carry_len = 0;
+                    self.text(s, n, false, out)?;
+                }
+                Err(e) => {
+                    if let Some(bad) = e.error_len() {
+                        // The carried sequence is invalid: one U+FFFD for its maximal
+                        // subpart, and the bytes after it are read again.
+                        self.carry_len = 0;
+                        self.text("\u{FFFD}", bad, false, out)?;
+                        self.step(&carried[bad..n], out, false)?;
+                    }
+                }
+            }
+        }
+        let mut pos = 0;
+        while pos < chunk.len() {
+            let rest = &chunk[pos..];
+            let (valid, bad) = match core::str::from_utf8(rest) {
+                Ok(s) => (s, None),
+                Err(e) => {
+                    let valid = core::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default();
+                    (valid, Some(e.error_len()))
+                }
+            };
+            self.text(valid, valid.len(), false, out)?;
+            pos += valid.len();
+            match bad {
+                None => {}
+                Some(Some(n)) => {
+                    self.text("\u{FFFD}", n, false, out)?;
+                    pos += n;
+                }
+                Some(None) => {
+                    let tail = &chunk[pos..];
+                    self.carry[..tail.len()].copy_from_slice(tail);
+                    self.carry_len = tail.len();
+                    pos = chunk.len();
+                }
+            }
+        }
+        if last {
+            if self.carry_len > 0 {
+                let n = self.carry_len;
+                self.carry_len = 0;
+                self.text("\u{FFFD}", n, false, out)?;
+            }
+            self.text("", 0, true, out)?;
+        }
+        Ok(())
+    }
+
+    /// Encodes `s`, which stands for the next `read` input bytes.
+    fn text(
+        &mut self,
+        s: &str,
+        read: usize,
+        last: bool,
+        out: &mut String,
+    ) -> Result<(), UnmappableError> {
+        let base = self.offset;
+        self.profile.encode_with_encoder(&mut self.encoder, s, last, self.strict, base, out)?;
+        self.offset += read;
+        Ok(())
+    }
+}
+
 /// The input behind the most recent decoded bytes, starting at an escape boundary.
 #[derive(Clone, Debug, Default)]
 struct Origins {
@@ -219,6 +381,59 @@ mod tests {
                 splits_agree(p, input, e, Invalid::Replace);
             }
         }
+    }
+
+    #[test]
+    fn chunked_encoder_equals_one_shot() {
+        use encoding_rs::{BIG5, ISO_2022_JP, SHIFT_JIS, UTF_8, WINDOWS_1252};
+        let texts: &[&[u8]] =
+            &[b"a\xE6\x97\xA5\xE6\x9C\xAC\xE2\x82\xAC \xFF\xE2\x82x\xE2", "日本€ é".as_bytes()];
+        for &text in texts {
+            let lossy = String::from_utf8_lossy(text);
+            for e in [SHIFT_JIS, ISO_2022_JP, BIG5, WINDOWS_1252, UTF_8] {
+                for strict in [false, true] {
+                    let whole = if strict {
+                        FORM.try_encode_with(&lossy, e).map(|c| c.into_owned())
+                    } else {
+                        Ok(FORM.encode_with(&lossy, e).into_owned())
+                    };
+                    for i in 0..=text.len() {
+                        for j in i..=text.len() {
+                            let mut enc = Encoder::new(FORM, e, strict);
+                            let mut out = String::new();
+                            let r = enc
+                                .push(&text[..i], &mut out)
+                                .and_then(|()| enc.push(&text[i..j], &mut out))
+                                .and_then(|()| enc.push(&text[j..], &mut out))
+                                .and_then(|()| enc.finish(&mut out))
+                                .map(|()| out);
+                            match (&r, &whole) {
+                                (Ok(a), Ok(b)) => assert_eq!(a, b, "{} split {i}/{j}", e.name()),
+                                // The one-shot offset counts the lossy text; the stream counts
+                                // input bytes. The character is the same.
+                                (Err(a), Err(b)) => assert_eq!(a.ch, b.ch),
+                                _ => panic!("{} split {i}/{j}: {r:?} vs {whole:?}", e.name()),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn encoder_offsets_count_input_bytes() {
+        let mut enc = Encoder::new(FORM, encoding_rs::SHIFT_JIS, true);
+        let mut out = String::new();
+        enc.push("日".as_bytes(), &mut out).unwrap();
+        enc.push(b"\xFFa\xE2\x82", &mut out).unwrap_err();
+        assert_eq!(enc.finish(&mut out).unwrap_err().offset, 3);
+        let mut enc = Encoder::new(FORM, encoding_rs::SHIFT_JIS, true);
+        enc.push("日€".as_bytes(), &mut out).unwrap_err();
+        assert_eq!(
+            enc.finish(&mut out).unwrap_err(),
+            UnmappableError { ch: '€', offset: 3, encoding: "Shift_JIS" }
+        );
     }
 
     #[test]
