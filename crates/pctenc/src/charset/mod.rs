@@ -17,6 +17,7 @@
 //! | [`try_encode_with`](crate::Profile::try_encode_with) | the same, but an unmappable character is an [`UnmappableError`] naming it and its offset |
 //! | [`decode_with`](crate::Profile::decode_with) | escapes → bytes → text in an encoding; invalid bytes an error naming their offset, or U+FFFD ([`Invalid`]) |
 //! | [`decode_auto`](crate::Profile::decode_auto) | as `decode_with`, with the encoding [`detect`]ed when the bytes are not UTF-8 |
+//! | [`Detector`] | the guess over a stream of decoded bytes, fed chunk by chunk |
 //! | [`Encoder`], [`Decoder`] | `encode_with` and `decode_with`, chunk by chunk, in bounded memory |
 //!
 //! # Example: a Shift_JIS query, both ways
@@ -41,10 +42,12 @@
 //! measured accuracy by language, encoding and length. Valid UTF-8 is never second-guessed.
 
 mod decode;
+mod detect;
 mod encode;
 mod stream;
 
 pub use decode::{Decoded, Invalid};
+pub use detect::{detect, Detector};
 pub use encode::UnmappableError;
 pub use stream::{Decoder, Encoder};
 
@@ -63,26 +66,4 @@ pub use encoding_rs::Encoding;
 /// ```
 pub fn for_label(label: &str) -> Option<&'static Encoding> {
     Encoding::for_label(label.as_bytes())
-}
-
-/// Guesses the encoding of `bytes` (decoded escapes, typically).
-///
-/// Valid UTF-8 without an ESC byte is UTF-8. Anything else goes to [`chardetng`], told no
-/// top-level domain and allowed to answer UTF-8; ISO-2022-JP, which is 7-bit and so valid
-/// UTF-8, is recognised by its escape sequences.
-///
-/// ```
-/// use pctenc::charset::detect;
-/// assert_eq!(detect("こんにちは".as_bytes()).name(), "UTF-8");
-/// // "Привет, мир! Как дела?" in windows-1251
-/// let cp1251 = b"\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xca\xe0\xea \xe4\xe5\xeb\xe0?";
-/// assert_eq!(detect(cp1251).name(), "windows-1251");
-/// ```
-pub fn detect(bytes: &[u8]) -> &'static Encoding {
-    if !bytes.contains(&0x1B) && core::str::from_utf8(bytes).is_ok() {
-        return encoding_rs::UTF_8;
-    }
-    let mut detector = chardetng::EncodingDetector::new();
-    detector.feed(bytes, true);
-    detector.guess(None, true)
 }
