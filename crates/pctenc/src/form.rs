@@ -7,7 +7,8 @@
 //!
 //! - [`parse`] reads pairs as text (UTF-8, invalid bytes become U+FFFD, as browsers do);
 //!   [`parse_bytes`] stops before text decoding, for callers with another charset (with the
-//!   `charsets` feature, [`parse_with`] decodes legacy encodings). All of them are iterators
+//!   `charsets` feature, [`parse_with`] decodes legacy encodings, and `declared_charset`
+//!   reads a form's `_charset_` field). All of them are iterators
 //!   that borrow from the input whenever a name or value has no `%` and no `+`.
 //! - [`Serializer`] writes pairs (`URLSearchParams.toString()`), optionally in a legacy
 //!   encoding, and optionally with the two steps HTML form submission adds before it
@@ -126,6 +127,26 @@ pub fn parse_with<'a>(
         }
     };
     parse_raw(input).map(move |(n, v)| (decode(decode_part(n)), decode(decode_part(v))))
+}
+
+/// The encoding a form declares in its `_charset_` field, as HTML form submission fills it
+/// (the first such field, name matched ASCII case-insensitively; its value a WHATWG label).
+///
+/// The URL Standard's parser ignores the field (UTF-8 is the only conforming encoding); a
+/// server that receives forms from legacy pages can honour it:
+///
+/// ```
+/// use pctenc::form;
+/// let body = b"_charset_=Shift_JIS&q=%82%B1%82%F1";
+/// let enc = form::declared_charset(body).unwrap();
+/// let pairs: Vec<_> = form::parse_with(body, enc).collect();
+/// assert_eq!(pairs[1].1, "こん");
+/// ```
+#[cfg(feature = "charsets")]
+pub fn declared_charset(input: &[u8]) -> Option<&'static encoding_rs::Encoding> {
+    let (_, value) =
+        parse_raw(input).find(|(name, _)| decode_part(name).eq_ignore_ascii_case(b"_charset_"))?;
+    encoding_rs::Encoding::for_label(&decode_part(value))
 }
 
 /// UTF-8 decode without BOM, lossy, borrowing when valid.

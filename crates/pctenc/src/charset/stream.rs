@@ -96,12 +96,8 @@ impl Decoder {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let start = out.len();
-        let result = self.step(chunk, out, last);
-        if let Err(e) = result {
-            out.truncate(start);
-            self.failed = Some(e);
-        }
+        let result = rolled_back(out, |out| self.step(chunk, out, last));
+        self.failed = result.err();
         result
     }
 
@@ -211,12 +207,8 @@ impl Encoder {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let start = out.len();
-        let result = self.step(chunk, out, last);
-        if let Err(e) = result {
-            out.truncate(start);
-            self.failed = Some(e);
-        }
+        let result = rolled_back(out, |out| self.step(chunk, out, last));
+        self.failed = result.err();
         result
     }
 
@@ -299,6 +291,20 @@ impl Encoder {
         self.offset += read;
         Ok(())
     }
+}
+
+/// Runs `step` on `out`, taking back what it appended if it fails: a failed call of a
+/// stream appends nothing.
+fn rolled_back<E>(
+    out: &mut String,
+    step: impl FnOnce(&mut String) -> Result<(), E>,
+) -> Result<(), E> {
+    let start = out.len();
+    let result = step(out);
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
 }
 
 /// The input behind the most recent decoded bytes, starting at an escape boundary.
