@@ -211,6 +211,8 @@ impl<K, V> PairRef<K, V> for &(K, V) {
 #[derive(Clone, Debug)]
 pub struct Serializer {
     out: String,
+    /// Where the pairs start in `out` (after a prefix the caller gave).
+    start: usize,
     #[cfg(feature = "charsets")]
     encoding: &'static encoding_rs::Encoding,
     newlines: bool,
@@ -226,8 +228,20 @@ impl Default for Serializer {
 impl Serializer {
     /// A UTF-8 serializer with an empty output.
     pub fn new() -> Serializer {
+        Serializer::appending_to(String::new())
+    }
+
+    /// A UTF-8 serializer that appends to `out` (a URL up to its `?`, say).
+    ///
+    /// ```
+    /// let mut s = pctenc::form::Serializer::appending_to("https://example.com/?".into());
+    /// s.append_pair("q", "a&b").append_pair("n", "1");
+    /// assert_eq!(s.finish(), "https://example.com/?q=a%26b&n=1");
+    /// ```
+    pub fn appending_to(out: String) -> Serializer {
         Serializer {
-            out: String::new(),
+            start: out.len(),
+            out,
             #[cfg(feature = "charsets")]
             encoding: encoding_rs::UTF_8,
             newlines: false,
@@ -271,7 +285,7 @@ impl Serializer {
 
     /// Appends one pair.
     pub fn append_pair(&mut self, name: &str, value: &str) -> &mut Serializer {
-        if !self.out.is_empty() {
+        if self.out.len() > self.start {
             self.out.push('&');
         }
         let value = if self.charset_field && name.eq_ignore_ascii_case("_charset_") {

@@ -115,6 +115,20 @@ mod charsets {
         }
 
         #[test]
+        fn utf8_is_the_profiles_own_encoding(text in ".*", cut in any::<prop::sample::Index>()) {
+            for p in pctenc::profile::ALL {
+                prop_assert_eq!(p.encode_with(&text, UTF_8), p.encode(&text), "{}", p.name());
+                let i = cut.index(text.len() + 1);
+                let mut enc = Encoder::new(p, UTF_8, true);
+                let mut out = String::new();
+                enc.push(&text.as_bytes()[..i], &mut out).unwrap();
+                enc.push(&text.as_bytes()[i..], &mut out).unwrap();
+                enc.finish(&mut out).unwrap();
+                prop_assert_eq!(out, p.encode(&text), "{} streaming", p.name());
+            }
+        }
+
+        #[test]
         fn auto_never_panics(input in escaped()) {
             let _ = FORM.decode_auto(&input, Invalid::Error);
             let d = FORM.decode_auto(&input, Invalid::Replace).unwrap();

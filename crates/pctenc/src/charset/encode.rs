@@ -102,17 +102,14 @@ impl Profile {
         strict: bool,
         out: &mut String,
     ) -> Result<(), UnmappableError> {
-        let encoding = encoding.output_encoding();
-        if encoding == encoding_rs::UTF_8 {
-            let _ = self.encode_bytes(text.as_bytes(), &mut push_ascii(out));
-            return Ok(());
-        }
-        let mut encoder = encoding.new_encoder();
+        let mut encoder = encoding.output_encoding().new_encoder();
         self.encode_with_encoder(&mut encoder, text, true, strict, 0, out)
     }
 
     /// Runs `encoder` over `text` (a piece of a longer text when `last` is false), escaping
-    /// its bytes into `out`. `base` is added to error offsets.
+    /// its bytes into `out`. `base` is added to error offsets. UTF-8 is the profile's own
+    /// encoding, so `encode_with(text, UTF_8) == encode(text)` for every profile (JavaScript's
+    /// `escape` included).
     pub(crate) fn encode_with_encoder(
         &self,
         encoder: &mut encoding_rs::Encoder,
@@ -122,6 +119,10 @@ impl Profile {
         base: usize,
         out: &mut String,
     ) -> Result<(), UnmappableError> {
+        if encoder.encoding() == encoding_rs::UTF_8 {
+            self.encode_append(text, out);
+            return Ok(());
+        }
         let mut sink = push_ascii(out);
         let mut buf = [0u8; 1024];
         let mut pos = 0;
