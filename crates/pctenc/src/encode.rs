@@ -294,7 +294,7 @@ impl Profile {
 
     /// The byte kernel: the clean prefix as it is, then blocks through the table. Where the
     /// profile keeps valid escapes, each is copied as it is between kernel runs.
-    fn encode_bytes<E>(
+    pub(crate) fn encode_bytes<E>(
         &self,
         input: &[u8],
         sink: &mut impl FnMut(&[u8]) -> Result<(), E>,

@@ -22,6 +22,15 @@ pub enum DecodeError {
         /// Offset of the escape or raw byte where the invalid sequence starts.
         offset: usize,
     },
+    /// The decoded bytes are not valid in the legacy encoding they were decoded with (strict
+    /// charset decoding, [`charset`](crate::charset)): the invalid sequence starts with the
+    /// escape or byte at `offset`.
+    InvalidCharset {
+        /// Offset of the escape or raw byte where the invalid sequence starts.
+        offset: usize,
+        /// The encoding's name (`"Shift_JIS"`).
+        encoding: &'static str,
+    },
 }
 
 impl DecodeError {
@@ -30,7 +39,8 @@ impl DecodeError {
         match *self {
             DecodeError::InvalidEscape { offset }
             | DecodeError::TruncatedEscape { offset }
-            | DecodeError::InvalidUtf8 { offset } => offset,
+            | DecodeError::InvalidUtf8 { offset }
+            | DecodeError::InvalidCharset { offset, .. } => offset,
         }
     }
 
@@ -40,6 +50,7 @@ impl DecodeError {
             DecodeError::InvalidEscape { .. } => "invalid-escape",
             DecodeError::TruncatedEscape { .. } => "truncated-escape",
             DecodeError::InvalidUtf8 { .. } => "invalid-utf8",
+            DecodeError::InvalidCharset { .. } => "invalid-charset",
         }
     }
 
@@ -54,6 +65,9 @@ impl DecodeError {
                 DecodeError::TruncatedEscape { offset: offset + by }
             }
             DecodeError::InvalidUtf8 { offset } => DecodeError::InvalidUtf8 { offset: offset + by },
+            DecodeError::InvalidCharset { offset, encoding } => {
+                DecodeError::InvalidCharset { offset: offset + by, encoding }
+            }
         }
     }
 }
@@ -69,6 +83,12 @@ impl fmt::Display for DecodeError {
             }
             DecodeError::InvalidUtf8 { offset } => {
                 write!(f, "invalid UTF-8 at byte {offset}: the decoded bytes are not UTF-8")
+            }
+            DecodeError::InvalidCharset { offset, encoding } => {
+                write!(
+                    f,
+                    "invalid {encoding} at byte {offset}: the decoded bytes are not {encoding}"
+                )
             }
         }
     }

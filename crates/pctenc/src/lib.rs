@@ -43,6 +43,11 @@
 //! - [`template`]: RFC 6570 URI Templates ([`Template`](template::Template)), built on the
 //!   `uri-template` and `uri-template-reserved` profiles.
 //! - [`error`]: errors that say where (a byte offset) and why.
+//! - [`form`]: application/x-www-form-urlencoded pairs: the parser, the serializer, and HTML
+//!   form submission's extra steps.
+//! - `charset` (feature `charsets`): escapes of legacy encodings (Shift_JIS, GBK, Big5,
+//!   EUC-KR, windows-1251...) both ways, as browsers write them, and detection of the
+//!   encoding of escaped bytes that are not UTF-8.
 //!
 //! # Output shapes
 //!
@@ -61,6 +66,9 @@
 //!
 //! - `std` (default): `std::error::Error` for the errors, the `io::Write` adapters, and
 //!   runtime CPU detection in `memchr`. Without it the crate is `no_std` + `alloc`.
+//! - `charsets` (default): the `charset` module and the legacy-encoding options of [`form`],
+//!   through `encoding_rs` (the Encoding Standard's encoders and decoders) and `chardetng`
+//!   (Firefox's charset detector). Both are `no_std`.
 //!
 //! # Unsafe
 //!
@@ -74,9 +82,12 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "charsets")]
+pub mod charset;
 pub mod decode;
 pub mod encode;
 pub mod error;
+pub mod form;
 pub mod kernel;
 pub mod profile;
 pub mod set;
