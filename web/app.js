@@ -119,7 +119,12 @@
     const stable = r.text === s.input;
     more.disabled = !r.meta.ok || stable;
     more.title = !r.meta.ok ? 'the input does not decode' : stable ? 'decoding again changes nothing' : '';
-    history.replaceState(null, '', '#' + stateToFragment(s));
+    try {
+      history.replaceState(null, '', '#' + stateToFragment(s));
+    } catch (e) {
+      // A link has a size limit (about 2 MB in Chromium): past it the page still works.
+      $('status').textContent += ' · too long to keep in the link';
+    }
   }
 
   function renderStatus(s, r) {

@@ -109,6 +109,10 @@ test('per-character view: bytes, character and the rule that escaped it', async 
   assert.match(items[0], /`#` is in the url-query set \(URL Standard §1\.3 query percent-encode set\)/);
   assert.match(items[2], /%E2%82%AC[\s\S]*E2 82 AC[\s\S]*U\+20AC[\s\S]*not ASCII/);
   assert.deepEqual(await texts('#highlight mark'), ['#', ' ', '€']);
+  // Repeats make one card with a count.
+  await run({ profile: 'url-query', input: 'a b c d' });
+  assert.equal(await page.locator('#items li').count(), 1);
+  assert.match((await texts('#items li'))[0], /×3/);
   // The same character, escaped by a wider set: the rule names the set it comes from.
   await run({ profile: 'url-component', input: '#' });
   assert.match((await texts('#items li'))[0], /in the url-query set .*which url-component includes/);
