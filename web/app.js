@@ -28,6 +28,7 @@
       hex: $('hex').value,
       malformed: $('malformed').value,
       utf8: $('utf8').value,
+      plus: $('plus').value,
       lines: $('lines').checked,
       depth: depth,
       input: $('input').value,
@@ -41,6 +42,7 @@
     $('hex').value = ['upper', 'lower'].includes(s.hex) ? s.hex : '';
     $('malformed').value = ['strict', 'lenient'].includes(s.malformed) ? s.malformed : '';
     $('utf8').value = ['strict', 'lossy', 'bytes'].includes(s.utf8) ? s.utf8 : '';
+    $('plus').value = ['0', '1'].includes(s.plus) ? s.plus : '';
     $('lines').checked = !!s.lines;
     depth = Math.max(1, parseInt(s.depth, 10) || 1);
     $('input').value = s.input || '';
@@ -58,6 +60,7 @@
     if (s.hex) pairs.push(['hex', s.hex]);
     if (s.malformed) pairs.push(['mal', s.malformed]);
     if (s.utf8) pairs.push(['utf8', s.utf8]);
+    if (s.plus) pairs.push(['plus', s.plus]);
     if (s.lines) pairs.push(['lines', '1']);
     if (s.mode === 'decode' && s.depth > 1) pairs.push(['depth', s.depth]);
     pairs.push(['in', s.input]);
@@ -76,7 +79,7 @@
     return {
       mode: got.m === 'd' ? 'decode' : 'encode',
       profile: got.p || 'rfc3986',
-      hex: got.hex, malformed: got.mal, utf8: got.utf8,
+      hex: got.hex, malformed: got.mal, utf8: got.utf8, plus: got.plus,
       lines: got.lines === '1', depth: got.depth, input: got.in || '',
     };
   }
@@ -88,6 +91,7 @@
     if (s.mode === 'encode' && s.hex) r.hex = s.hex;
     if (s.mode === 'decode' && s.malformed) r.malformed = s.malformed;
     if (s.mode === 'decode' && s.utf8) r.utf8 = s.utf8;
+    if (s.plus) r.plus = s.plus === '1';
     return r;
   }
 
@@ -99,6 +103,7 @@
     $('profile-source').textContent = p.source;
     $('malformed-default').textContent = "profile's (" + p.malformed + ')';
     $('utf8-default').textContent = "profile's (" + p.output_utf8 + ')';
+    $('plus-default').textContent = "profile's (" + (p.plus_as_space || p.space === '+' ? 'space is +' : '+ is +') + ')';
     for (const row of document.querySelectorAll('#profiles tbody tr')) {
       if (row.dataset.name === p.name) row.setAttribute('aria-current', 'true');
       else row.removeAttribute('aria-current');
@@ -263,7 +268,7 @@
   }
 
   function wire() {
-    for (const id of ['mode-encode', 'mode-decode', 'profile', 'hex', 'malformed', 'utf8', 'lines']) {
+    for (const id of ['mode-encode', 'mode-decode', 'profile', 'hex', 'malformed', 'utf8', 'plus', 'lines']) {
       $(id).addEventListener('change', () => changed(id.startsWith('mode')));
     }
     $('input').addEventListener('input', () => changed(true));

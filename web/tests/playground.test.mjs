@@ -35,13 +35,14 @@ async function open(fragment = '') {
 }
 
 /** Sets the options, types the input as a user would, and returns the output. */
-async function run({ mode = 'encode', profile, hex, malformed, utf8, lines = false, input }) {
+async function run({ mode = 'encode', profile, hex, malformed, utf8, plus, lines = false, input }) {
   // The radio buttons are visually hidden inside their labels: click the label, as a user does.
   await page.click(`label:has(${mode === 'decode' ? '#mode-decode' : '#mode-encode'})`);
   if (profile) await page.selectOption('#profile', profile);
   if (hex !== undefined) await page.selectOption('#hex', hex);
   if (malformed !== undefined) await page.selectOption('#malformed', malformed);
   if (utf8 !== undefined) await page.selectOption('#utf8', utf8);
+  if (plus !== undefined) await page.selectOption('#plus', plus);
   await page.setChecked('#lines', lines);
   await page.fill('#input', '');
   await page.locator('#input').pressSequentially(input, { delay: 0 });
@@ -78,6 +79,11 @@ test('decode: + rule, strict and lenient, UTF-8 policy, records per line', async
   await open();
   assert.equal(await run({ mode: 'decode', profile: 'form', input: '%E2%82%AC+x%2B' }), '€ x+');
   assert.equal(await run({ mode: 'decode', profile: 'rfc3986', input: 'a+b' }), 'a+b');
+  // the + rule, both ways: a path's '+' is a plus; turned on, rfc3986 reads it as a space
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', plus: '1', input: 'a+b' }), 'a b');
+  assert.equal(await run({ mode: 'decode', profile: 'form', plus: '0', input: 'a+b' }), 'a+b');
+  assert.equal(await run({ mode: 'encode', profile: 'form', plus: '0', input: 'a b' }), 'a%20b');
+  await page.selectOption('#plus', '');
   // strict (rfc3986's own policy): a stray % is an error naming its offset
   assert.equal(await run({ mode: 'decode', profile: 'rfc3986', malformed: '', input: '100%' }), '');
   assert.match(await page.innerText('#status'), /1 error/);

@@ -43,6 +43,8 @@ const VARIANTS: &[&str] = &[
     r#","utf8":"lossy""#,
     r#","utf8":"bytes""#,
     r#","lines":true"#,
+    r#","plus":true"#,
+    r#","plus":false,"malformed":"strict""#,
 ];
 
 /// Every string in `v` (no longer than 300 bytes), and `*_utf16` code-unit arrays as WTF-8

@@ -92,7 +92,12 @@ fn count(set: AsciiSet) -> usize {
 fn ascii_reason(p: &Profile, b: u8) -> String {
     let c = shown(char::from(b));
     if b == b' ' && p.space() == Space::Plus {
-        return format!("space is written `+` by {} ({})", p.name(), p.source());
+        return match pctenc::by_name(p.name()) {
+            Some(own) if own.space() == Space::Plus => {
+                format!("space is written `+` by {} ({})", p.name(), p.source())
+            }
+            _ => "space is written `+`: the form rule, chosen as an option".into(),
+        };
     }
     let set = p.set();
     let origin = ALL
@@ -226,7 +231,12 @@ pub fn decode(p: &Profile, input: &[u8]) -> Value {
             );
             i += 1;
         } else if input[i] == b'+' && d.plus_as_space {
-            let why = format!("`+` is a space in {} ({})", p.name(), p.source());
+            let why = match pctenc::by_name(p.name()) {
+                Some(own) if own.decoding().plus_as_space => {
+                    format!("`+` is a space in {} ({})", p.name(), p.source())
+                }
+                _ => "`+` is a space: the form rule, chosen as an option".into(),
+            };
             items.push(json!({"kind": "plus", "at": i, "src": "+", "out": " ", "bytes": ["20"], "cp": "U+0020", "reason": why}));
             i += 1;
         } else {
@@ -342,6 +352,12 @@ mod tests {
         assert!(v["items"][1]["reason"].as_str().unwrap().contains("url-c0 set"));
         let v = encode(whatwg::FORM, " ".as_bytes());
         assert_eq!(v["items"][0]["out"], "+");
+        assert!(v["items"][0]["reason"].as_str().unwrap().contains("by form (URL Standard §5"));
+        let plus = whatwg::QUERY.with_space(Space::Plus);
+        assert_eq!(
+            encode(&plus, b" ")["items"][0]["reason"],
+            "space is written `+`: the form rule, chosen as an option"
+        );
     }
 
     #[test]

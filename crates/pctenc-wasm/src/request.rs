@@ -4,7 +4,7 @@
 //! changed, exactly like the CLI's flags. Unknown fields are refused rather than ignored: a
 //! page that sends a knob this build does not have should hear about it.
 
-use pctenc::{HexCase, Malformed, Profile, Utf8};
+use pctenc::{Decoding, HexCase, Malformed, Profile, Space, Utf8};
 use serde::Deserialize;
 
 /// One call from the page.
@@ -30,6 +30,9 @@ pub struct Knobs {
     pub hex: Option<HexKnob>,
     /// `--utf8`: encoder input that is not UTF-8, or decoded bytes that are not.
     pub utf8: Option<Utf8Knob>,
+    /// The `+` rule: `true` writes an escaped space as `+` and decodes `+` as a space (forms);
+    /// `false` writes `%20` and keeps `+` as `+`.
+    pub plus: Option<bool>,
     /// Records per line (`\n` or `\r\n` ends a record; each result is written followed by
     /// `\n`), instead of the whole input as one record.
     pub lines: bool,
@@ -103,6 +106,11 @@ impl Knobs {
             // as the output policy; each verb uses only its own.
             p = p.with_input_utf8(u).with_output_utf8(u);
         }
+        if let Some(plus) = self.plus {
+            p = p
+                .with_space(if plus { Space::Plus } else { Space::Percent })
+                .with_decoding(Decoding { plus_as_space: plus, ..p.decoding() });
+        }
         Ok(p)
     }
 }
@@ -148,6 +156,12 @@ mod tests {
         assert!(k.profile().unwrap().decode("%").is_err());
         let k = Knobs { malformed: Some(MalformedKnob::Lenient), ..k };
         assert_eq!(k.profile().unwrap().decode("%").unwrap(), &b"%"[..]);
+        let k = Knobs { plus: Some(true), ..Knobs::default() };
+        assert_eq!(k.profile().unwrap().encode("a b"), "a+b");
+        assert_eq!(k.profile().unwrap().decode("a+b").unwrap(), &b"a b"[..]);
+        let k = Knobs { profile: Some("form".into()), plus: Some(false), ..Knobs::default() };
+        assert_eq!(k.profile().unwrap().encode("a b"), "a%20b");
+        assert_eq!(k.profile().unwrap().decode("a+b").unwrap(), &b"a+b"[..]);
         let k = Knobs { profile: Some("nope".into()), ..Knobs::default() };
         assert_eq!(k.profile().unwrap_err(), "unknown profile 'nope'");
     }
