@@ -23,7 +23,7 @@ status=${PIPESTATUS[0]}
 set -e
 pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' artifacts/node-test.tap | tail -1)
 fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' artifacts/node-test.tap | tail -1)
-echo "screenshots: web/tests/artifacts/desktop.png, web/tests/artifacts/phone.png"
+echo "screenshots: web/tests/artifacts/{desktop,phone,phone-first-screen}.png"
 echo "${pass:-0} passed, ${fail:-0} failed"
 if [ "$status" -ne 0 ] || [ "${fail:-1}" -ne 0 ] || [ "${pass:-0}" -eq 0 ]; then
   exit 1

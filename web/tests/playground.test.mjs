@@ -225,6 +225,7 @@ test('screenshots: desktop and phone, nothing wider than the phone', async () =>
   await page.setViewportSize({ width: 390, height: 844 });
   await run({ mode: 'decode', profile: 'form', input: 'caf%C3%A9+%26+%zz%FF' });
   await page.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });
+  await page.screenshot({ path: join(artifacts, 'phone-first-screen.png') });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
   await page.setViewportSize({ width: 1280, height: 900 });
