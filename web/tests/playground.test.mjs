@@ -188,6 +188,20 @@ test('a hand-written or damaged fragment still loads', async () => {
   assert.equal(await page.inputValue('#output'), 'a%20b');
 });
 
+test('a megabyte of input: exact output, bounded explanation', async () => {
+  await open();
+  await page.selectOption('#profile', 'url-component');
+  const big = 'a b/é%&'.repeat(150000); // 1.2 MB of UTF-8
+  const t0 = Date.now();
+  await page.fill('#input', big);
+  await nextFrame();
+  console.log(`# 1.2 MB input rendered in ${Date.now() - t0} ms (fill + encode + explain + link)`);
+  // url-component encodes as encodeURIComponent does (URL Standard §1.3): Node is the witness.
+  assert.equal(await page.inputValue('#output'), encodeURIComponent(big));
+  assert.equal(await page.isVisible('#truncated'), true);
+  assert.ok(await page.locator('#highlight mark').count() <= 2000);
+});
+
 test('copy buttons put the output and the link on the clipboard', async () => {
   await open();
   await run({ profile: 'js-component', input: 'a b' });

@@ -35,6 +35,9 @@ impl Items {
 
     /// Adds an item; a `plain` item right after another plain one is merged into it.
     fn push(&mut self, item: Value) {
+        if self.truncated {
+            return;
+        }
         if item["kind"] == "plain" {
             if let Some(last) = self.items.last_mut().filter(|l| l["kind"] == "plain") {
                 for key in ["src", "out"] {
@@ -136,7 +139,13 @@ pub fn encode(p: &Profile, input: &[u8]) -> Value {
     let mut at = 0;
     let mut buf = [0u8; 4];
     for chunk in input.utf8_chunks() {
+        if items.truncated {
+            break; // the work stays bounded by MAX_ITEMS, whatever the input's size
+        }
         for (i, c) in chunk.valid().char_indices() {
+            if items.truncated {
+                break;
+            }
             let src = c.encode_utf8(&mut buf);
             let out = p.encode(src.as_bytes());
             let escaped = out != *src;
@@ -197,7 +206,7 @@ pub fn decode(p: &Profile, input: &[u8]) -> Value {
     let d = p.decoding();
     let mut items = Items::new();
     let mut i = 0;
-    while i < input.len() {
+    while i < input.len() && !items.truncated {
         if p.unit() == Unit::Utf16 && input.get(i + 1) == Some(&b'u') {
             if let Some(unit) = u_escape(input, i) {
                 let pair = (0xD800..0xDC00).contains(&unit)
