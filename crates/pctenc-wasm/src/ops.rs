@@ -1,0 +1,207 @@
+//! The verbs the page calls, each a thin call into the library.
+//!
+//! | op | output slot | metadata |
+//! |---|---|---|
+//! | `encode` | the encoded records | `ok`, `errors` (offset, code, message, record) |
+//! | `decode` | the decoded records (bytes) | as `encode`, plus `utf8` (is the output text) |
+//! | `explain-encode`, `explain-decode` | nothing | `items`: the per-character view ([`crate::explain`]) |
+//! | `profiles` | nothing | `profiles`: the table of named profiles |
+//! | `version` | nothing | `version` |
+//!
+//! Records per line follow the CLI: each line is one record, each result is written followed
+//! by `\n`. A record that fails writes an empty line, so output line `n` always belongs to
+//! input line `n`, and the error names its offset in the whole input.
+
+use pctenc::{DecodeError, Malformed, Profile, Space, Unit, Utf8};
+use serde_json::{json, Value};
+
+use crate::request::{records, Request};
+
+/// What a call produced: the output bytes and the metadata.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The bytes of the result (empty for verbs that only have metadata).
+    pub output: Vec<u8>,
+    /// The metadata, a JSON object; `bad_request` is set when the request was not understood.
+    pub meta: Value,
+}
+
+/// Runs one request (JSON bytes) on `input`. Never panics: a request that cannot be
+/// understood yields `{"ok":false,"bad_request":"why"}`.
+pub fn run(request: &[u8], input: &[u8]) -> Outcome {
+    let bad = |why: String| Outcome {
+        output: Vec::new(),
+        meta: json!({"ok": false, "bad_request": why}),
+    };
+    let req: Request = match serde_json::from_slice(request) {
+        Ok(r) => r,
+        Err(e) => return bad(format!("bad request: {e}")),
+    };
+    let meta_only = |meta: Value| Outcome { output: Vec::new(), meta };
+    match req.op.as_str() {
+        "profiles" => meta_only(json!({"ok": true, "profiles": profiles()})),
+        "version" => meta_only(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")})),
+        op => {
+            let profile = match req.knobs.profile() {
+                Ok(p) => p,
+                Err(e) => return bad(e),
+            };
+            match op {
+                "encode" => encode(&profile, input, req.knobs.lines),
+                "decode" => decode(&profile, input, req.knobs.lines),
+                "explain-encode" => meta_only(crate::explain::encode(&profile, input)),
+                "explain-decode" => meta_only(crate::explain::decode(&profile, input)),
+                other => bad(format!("unknown op '{other}'")),
+            }
+        }
+    }
+}
+
+/// One error, as the page shows it.
+fn error(record: usize, offset: usize, code: &str, message: String) -> Value {
+    json!({"record": record, "offset": offset, "code": code, "message": message})
+}
+
+/// Writes each record's result (followed by `\n` in lines mode) and collects the errors.
+fn each_record(
+    input: &[u8],
+    lines: bool,
+    mut one: impl FnMut(usize, &[u8], &mut Vec<u8>) -> Result<(), Value>,
+) -> (Vec<u8>, Vec<Value>) {
+    let mut output = Vec::with_capacity(input.len() + input.len() / 2);
+    let mut errors = Vec::new();
+    for (n, (start, rec)) in records(input, lines).into_iter().enumerate() {
+        let mark = output.len();
+        if let Err(mut e) = one(start, rec, &mut output) {
+            output.truncate(mark);
+            e["record"] = json!(n);
+            errors.push(e);
+        }
+        if lines {
+            output.push(b'\n');
+        }
+    }
+    (output, errors)
+}
+
+/// `encode`: [`Profile::try_encode`] per record (input that is not UTF-8 is an error only
+/// where the profile's input policy is strict).
+pub fn encode(profile: &Profile, input: &[u8], lines: bool) -> Outcome {
+    let (output, errors) = each_record(input, lines, |start, rec, out| {
+        match profile.try_encode(rec) {
+            Ok(s) => out.extend_from_slice(s.as_bytes()),
+            Err(e) => {
+                let offset = start + e.offset;
+                let msg = pctenc::EncodeError { offset }.to_string();
+                return Err(error(0, offset, "invalid-input-utf8", msg));
+            }
+        }
+        Ok(())
+    });
+    Outcome { meta: json!({"ok": errors.is_empty(), "errors": errors}), output }
+}
+
+/// `decode`: [`Profile::decode`] per record. `utf8` in the metadata says whether the output
+/// is text (it may not be under `--utf8 bytes`).
+pub fn decode(profile: &Profile, input: &[u8], lines: bool) -> Outcome {
+    let (output, errors) = each_record(input, lines, |start, rec, out| {
+        match profile.decode(rec) {
+            Ok(b) => out.extend_from_slice(&b),
+            Err(e) => return Err(decode_error(e.shifted(start))),
+        }
+        Ok(())
+    });
+    let utf8 = core::str::from_utf8(&output).is_ok();
+    Outcome { meta: json!({"ok": errors.is_empty(), "errors": errors, "utf8": utf8}), output }
+}
+
+/// A decode error as JSON.
+pub fn decode_error(e: DecodeError) -> Value {
+    error(0, e.offset(), e.code(), e.to_string())
+}
+
+fn utf8_name(u: Utf8) -> &'static str {
+    match u {
+        Utf8::Strict => "strict",
+        Utf8::Lossy => "lossy",
+        Utf8::Bytes => "bytes",
+    }
+}
+
+/// The table of named profiles: what each escapes and how it decodes.
+pub fn profiles() -> Vec<Value> {
+    pctenc::profile::ALL
+        .iter()
+        .map(|p| {
+            let set = p.set();
+            let escaped: String = (0x20u8..0x7F).filter(|&b| set.contains(b)).map(char::from).collect();
+            let d = p.decoding();
+            let kept: String = (0x20u8..0x7F).filter(|&b| d.keep_escaped.contains(b)).map(char::from).collect();
+            json!({
+                "name": p.name(),
+                "aliases": p.aliases(),
+                "source": p.source(),
+                "escapes": escaped,
+                "keeps": set.unencoded_printable(),
+                "controls": (0u8..0x20).chain([0x7F]).filter(|&b| set.contains(b)).count(),
+                "space": if p.space() == Space::Plus && set.contains(b' ') { "+" } else if set.contains(b' ') { "%20" } else { " " },
+                "unit": if p.unit() == Unit::Utf16 { "utf16" } else { "byte" },
+                "input_utf8": utf8_name(p.input_utf8()),
+                "malformed": if d.malformed == Malformed::Reject { "strict" } else { "lenient" },
+                "plus_as_space": d.plus_as_space,
+                "keep_escaped": kept,
+                "output_utf8": utf8_name(d.utf8),
+                "round_trips": p.round_trips(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(req: &str, input: &[u8]) -> Outcome {
+        run(req.as_bytes(), input)
+    }
+
+    #[test]
+    fn encode_and_decode_with_knobs() {
+        let o = call(r#"{"op":"encode","profile":"js-component","hex":"lower"}"#, "é&".as_bytes());
+        assert_eq!(o.output, b"%c3%a9%26");
+        let o = call(r#"{"op":"decode","profile":"form"}"#, b"a+b%2B");
+        assert_eq!(o.output, b"a b+");
+        let o = call(r#"{"op":"decode","profile":"rfc3986","utf8":"strict"}"#, b"%FF");
+        assert_eq!(o.meta["errors"][0]["code"], "invalid-utf8");
+    }
+
+    #[test]
+    fn lines_keep_alignment_and_whole_input_offsets() {
+        let o = call(r#"{"op":"decode","profile":"rfc3986","lines":true}"#, b"a%20\r\n100%\nb");
+        assert_eq!(o.output, b"a \n\nb\n");
+        assert_eq!(o.meta["errors"][0]["offset"], 9);
+        assert_eq!(o.meta["errors"][0]["record"], 1);
+        assert_eq!(o.meta["ok"], false);
+    }
+
+    #[test]
+    fn bad_requests_are_reported_not_panicked() {
+        for req in [
+            "",
+            "{",
+            r#"{"op":"x"}"#,
+            r#"{"op":"encode","hex":"green"}"#,
+            r#"{"op":"encode","nope":1}"#,
+        ] {
+            assert!(call(req, b"").meta["bad_request"].is_string(), "{req}");
+        }
+    }
+
+    #[test]
+    fn profiles_table_lists_every_named_profile() {
+        let t = profiles();
+        assert_eq!(t.len(), pctenc::profile::ALL.len());
+        let query = t.iter().find(|p| p["name"] == "url-query").unwrap();
+        assert_eq!(query["escapes"], " \"#<>");
+    }
+}

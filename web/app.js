@@ -1,0 +1,317 @@
+/*
+ * The playground page: reads the controls, calls the pctenc wasm module (through pctenc.js),
+ * shows the results, and keeps the whole state in the URL fragment. No percent-encoding is
+ * done here: every output, error, explanation and table row comes from the Rust library.
+ */
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  let pct = null;          // the loaded module
+  let profiles = [];       // the library's table
+  let depth = 1;           // decode layers applied to the original input
+  let lastOutput = '';
+  let lastOk = false;
+
+  // ---- state <-> controls <-> URL fragment -------------------------------------------
+
+  /** The state as the controls show it. */
+  function readControls() {
+    return {
+      mode: $('mode-decode').checked ? 'decode' : 'encode',
+      profile: $('profile').value,
+      hex: $('hex').value,
+      malformed: $('malformed').value,
+      utf8: $('utf8').value,
+      plus: $('plus').value,
+      lines: $('lines').checked,
+      depth: depth,
+      input: $('input').value,
+    };
+  }
+
+  function writeControls(s) {
+    $('mode-decode').checked = s.mode === 'decode';
+    $('mode-encode').checked = s.mode !== 'decode';
+    $('profile').value = profiles.some((p) => p.name === s.profile) ? s.profile : 'rfc3986';
+    $('hex').value = ['upper', 'lower'].includes(s.hex) ? s.hex : '';
+    $('malformed').value = ['strict', 'lenient'].includes(s.malformed) ? s.malformed : '';
+    $('utf8').value = ['strict', 'lossy', 'bytes'].includes(s.utf8) ? s.utf8 : '';
+    $('plus').value = ['0', '1'].includes(s.plus) ? s.plus : '';
+    $('lines').checked = !!s.lines;
+    depth = Math.max(1, parseInt(s.depth, 10) || 1);
+    $('input').value = s.input || '';
+  }
+
+  /**
+   * The fragment: key=value pairs joined by '&', each value encoded with pctenc's own `form`
+   * profile (as URLSearchParams does), so any input, '%', '#' and '&' included, survives a
+   * link. Reading uses the same profile's decoder, which never fails (malformed escapes are
+   * kept), so a hand-edited link still loads.
+   */
+  function stateToFragment(s) {
+    const enc = (v) => pct.text({ op: 'encode', profile: 'form' }, String(v)).text;
+    const pairs = [['m', s.mode === 'decode' ? 'd' : 'e'], ['p', s.profile]];
+    if (s.hex) pairs.push(['hex', s.hex]);
+    if (s.malformed) pairs.push(['mal', s.malformed]);
+    if (s.utf8) pairs.push(['utf8', s.utf8]);
+    if (s.plus) pairs.push(['plus', s.plus]);
+    if (s.lines) pairs.push(['lines', '1']);
+    if (s.mode === 'decode' && s.depth > 1) pairs.push(['depth', s.depth]);
+    pairs.push(['in', s.input]);
+    return pairs.map(([k, v]) => k + '=' + enc(v)).join('&');
+  }
+
+  function fragmentToState(frag) {
+    const dec = (v) => pct.text({ op: 'decode', profile: 'form' }, v).text;
+    const got = {};
+    for (const part of frag.replace(/^#/, '').split('&')) {
+      if (!part) continue;
+      const eq = part.indexOf('=');
+      const key = dec(eq < 0 ? part : part.slice(0, eq));
+      got[key] = eq < 0 ? '' : dec(part.slice(eq + 1));
+    }
+    return {
+      mode: got.m === 'd' ? 'decode' : 'encode',
+      profile: got.p || 'rfc3986',
+      hex: got.hex, malformed: got.mal, utf8: got.utf8, plus: got.plus,
+      lines: got.lines === '1', depth: got.depth, input: got.in || '',
+    };
+  }
+
+  // ---- rendering ---------------------------------------------------------------------
+
+  function request(s, op) {
+    const r = { op: op, profile: s.profile, lines: s.lines };
+    if (s.mode === 'encode' && s.hex) r.hex = s.hex;
+    if (s.mode === 'decode' && s.malformed) r.malformed = s.malformed;
+    if (s.mode === 'decode' && s.utf8) r.utf8 = s.utf8;
+    if (s.plus) r.plus = s.plus === '1';
+    return r;
+  }
+
+  function render() {
+    const s = readControls();
+    document.body.dataset.mode = s.mode;
+    for (const e of document.querySelectorAll('[data-mode]')) e.hidden = e.dataset.mode !== s.mode;
+    const p = profiles.find((x) => x.name === s.profile) || profiles[0];
+    $('profile-source').textContent = p.source;
+    $('malformed-default').textContent = "profile's (" + p.malformed + ')';
+    $('utf8-default').textContent = "profile's (" + p.output_utf8 + ')';
+    $('plus-default').textContent = "profile's (" + (p.plus_as_space || p.space === '+' ? 'space is +' : '+ is +') + ')';
+    for (const row of document.querySelectorAll('#profiles tbody tr')) {
+      if (row.dataset.name === p.name) row.setAttribute('aria-current', 'true');
+      else row.removeAttribute('aria-current');
+    }
+
+    const r = pct.text(request(s, s.mode), s.input);
+    lastOutput = r.text;
+    lastOk = r.meta.ok;
+    $('output').value = r.text;
+    renderStatus(s, r);
+    renderErrors(s, r.meta.errors || []);
+    renderItems(pct.call(request(s, 'explain-' + s.mode), s.input).meta);
+
+    const depthEl = $('depth');
+    depthEl.hidden = s.mode !== 'decode';
+    depthEl.textContent = 'layer ' + depth;
+    const more = $('more');
+    const stable = r.text === s.input;
+    more.disabled = !r.meta.ok || stable;
+    more.title = !r.meta.ok ? 'the input does not decode' : stable ? 'decoding again changes nothing' : '';
+    try {
+      history.replaceState(null, '', '#' + stateToFragment(s));
+    } catch (e) {
+      // A link has a size limit (about 2 MB in Chromium): past it the page still works.
+      $('status').textContent += ' · too long to keep in the link';
+    }
+  }
+
+  function renderStatus(s, r) {
+    const st = $('status');
+    const inBytes = new TextEncoder().encode(s.input).length;
+    if (r.meta.bad_request) {
+      st.className = 'error';
+      st.textContent = r.meta.bad_request;
+      return;
+    }
+    const n = (r.meta.errors || []).length;
+    let msg = inBytes + ' bytes in, ' + r.output.length + ' bytes out';
+    if (s.mode === 'decode' && r.output.length && r.meta.utf8 === false) {
+      msg += ' · the output is not UTF-8: invalid bytes are shown as \uFFFD';
+    }
+    if (s.mode === 'decode' && r.meta.ok && r.text === s.input && s.input) msg += ' · nothing left to decode';
+    st.className = n ? 'error' : 'ok';
+    st.textContent = (n ? n + (n === 1 ? ' error · ' : ' errors · ') : '') + msg;
+  }
+
+  /** Each error with the input around its byte offset, the byte itself marked. */
+  function renderErrors(s, errors) {
+    const ul = $('errors');
+    ul.textContent = '';
+    const bytes = new TextEncoder().encode(s.input);
+    const dec = new TextDecoder();
+    for (const e of errors) {
+      const li = el('li', 'error-item');
+      li.append(el('span', 'error-msg', (s.lines ? 'line ' + (e.record + 1) + ': ' : '') + e.message));
+      const ctx = el('code', 'error-at');
+      const from = Math.max(0, e.offset - 12);
+      let to = e.offset + 1;
+      while (to < bytes.length && (bytes[to] & 0xc0) === 0x80) to++;
+      ctx.append(dec.decode(bytes.slice(from, e.offset)));
+      ctx.append(el('mark', '', dec.decode(bytes.slice(e.offset, to)) || '\u2400'));
+      ctx.append(dec.decode(bytes.slice(to, Math.min(bytes.length, to + 12))));
+      li.append(ctx);
+      ul.append(li);
+    }
+  }
+
+  /** The highlighted input, and one card per distinct item (repeats counted, not repeated). */
+  function renderItems(meta) {
+    const hl = $('highlight');
+    const ol = $('items');
+    hl.textContent = '';
+    ol.textContent = '';
+    $('truncated').hidden = !meta.truncated;
+    const seen = new Map();
+    for (const it of meta.items || []) {
+      if (it.kind === 'plain') {
+        hl.append(it.src);
+        continue;
+      }
+      const mark = el('mark', 'k-' + it.kind, it.src);
+      mark.title = it.reason;
+      hl.append(mark);
+      const key = [it.kind, it.src, it.out, it.reason].join('\u0000');
+      if (seen.has(key)) {
+        const card = seen.get(key);
+        card.count += 1;
+        card.badge.textContent = '\u00d7' + card.count;
+        continue;
+      }
+      const li = el('li', 'item k-' + it.kind);
+      const head = el('div', 'item-head');
+      head.append(el('code', 'src', visible(it.src)), el('span', 'arrow', '\u2192'), el('code', 'out', visible(it.out)));
+      if (it.bytes) head.append(el('span', 'bytes', it.bytes.join(' ')));
+      if (it.cp) head.append(el('span', 'cp', it.cp));
+      const badge = el('span', 'count');
+      head.append(badge);
+      li.append(head, el('p', 'reason', it.reason));
+      ol.append(li);
+      seen.set(key, { count: 1, badge: badge });
+    }
+  }
+
+  /** Makes spaces and controls visible in the small output chips. */
+  function visible(s) {
+    return s.replace(/ /g, '\u2423')
+      .replace(/[\u0000-\u001f\u007f]/g, (c) => String.fromCharCode(0x2400 + (c === '\u007f' ? 0x21 : c.charCodeAt(0))));
+  }
+
+  function renderProfiles() {
+    const sel = $('profile');
+    const tbody = document.querySelector('#profiles tbody');
+    for (const p of profiles) {
+      const o = el('option', '', p.name);
+      o.value = p.name;
+      o.title = p.source;
+      sel.append(o);
+      const tr = el('tr');
+      tr.dataset.name = p.name;
+      const name = el('td');
+      const b = el('button', 'use', p.name);
+      b.type = 'button';
+      b.addEventListener('click', () => { sel.value = p.name; changed(false); $('input').focus(); });
+      name.append(b);
+      if (p.aliases.length) name.append(el('small', 'aliases', p.aliases.join(', ')));
+      const esc = el('td');
+      esc.append(el('code', 'set', p.escapes || '(none)'));
+      const decoding = [p.malformed, p.plus_as_space ? '+ is space' : null,
+        p.keep_escaped ? 'keeps %-escapes of ' + p.keep_escaped : null,
+        'UTF-8: ' + p.output_utf8, p.unit === 'utf16' ? '%uXXXX' : null].filter(Boolean).join(' · ');
+      tr.append(name, esc, el('td', '', p.space === ' ' ? 'kept' : p.space), el('td', '', decoding),
+        el('td', 'source', p.source));
+      tbody.append(tr);
+    }
+  }
+
+  // ---- actions -----------------------------------------------------------------------
+
+  let pending = false;
+  /** Re-renders on the next frame (typing fast coalesces); `resetDepth` when the user edited. */
+  function changed(resetDepth) {
+    if (resetDepth) depth = 1;
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; render(); });
+  }
+
+  async function copy(text, button) {
+    const label = button.textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = 'Copied';
+    } catch (e) {
+      const t = el('textarea');
+      t.value = text;
+      document.body.append(t);
+      t.select();
+      button.textContent = document.execCommand('copy') ? 'Copied' : 'Copy failed';
+      t.remove();
+    }
+    setTimeout(() => { button.textContent = label; }, 1200);
+  }
+
+  function wire() {
+    for (const id of ['mode-encode', 'mode-decode', 'profile', 'hex', 'malformed', 'utf8', 'plus', 'lines']) {
+      $(id).addEventListener('change', () => changed(id.startsWith('mode')));
+    }
+    $('input').addEventListener('input', () => changed(true));
+    $('copy-output').addEventListener('click', (e) => copy($('output').value, e.currentTarget));
+    $('copy-link').addEventListener('click', (e) => copy(location.href, e.currentTarget));
+    $('more').addEventListener('click', () => {
+      if (!lastOk || lastOutput === $('input').value) return;
+      $('input').value = lastOutput;
+      depth += 1;
+      render();
+    });
+    $('swap').addEventListener('click', () => {
+      $('input').value = lastOutput;
+      if ($('mode-decode').checked) depth += 1;
+      render();
+    });
+    window.addEventListener('hashchange', () => {
+      if (location.hash.slice(1) !== stateToFragment(readControls())) {
+        writeControls(fragmentToState(location.hash));
+        render();
+      }
+    });
+  }
+
+  async function main() {
+    const source = typeof PCTENC_WASM_BASE64 === 'string' ? { base64: PCTENC_WASM_BASE64 } : 'pctenc.wasm';
+    try {
+      pct = await PctencLoader.load(source);
+    } catch (e) {
+      $('status').className = 'error';
+      $('status').textContent = 'The WebAssembly module did not load (' + e.message + '). Opened from a file? Use ' +
+        'pctenc-playground.html, the single-file build, or scripts/serve-playground.sh.';
+      return;
+    }
+    profiles = pct.profiles();
+    $('version').textContent = pct.call({ op: 'version' }, '').meta.version;
+    renderProfiles();
+    writeControls(location.hash.length > 1 ? fragmentToState(location.hash)
+      : { mode: 'encode', profile: 'url-component', input: 'a b&c=d/é #1 100%' });
+    wire();
+    render();
+    document.body.dataset.ready = 'true';
+  }
+
+  main();
+})();

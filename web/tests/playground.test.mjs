@@ -1,0 +1,258 @@
+// Browser tests of the playground: headless Debian Chromium (playwright-core) types into the
+// page served from web/dist and checks what the page shows. Every expected value below is a
+// fact about a dialect (what encodeURIComponent, URLSearchParams, decodeURI... do), not a
+// copy of the page's output.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve, launch, artifacts, dist } from './harness.mjs';
+
+let server, context, page;
+const external = [];
+
+before(async () => {
+  server = await serve();
+  context = await launch();
+  // Any request that is not to our own server is a failure: the page must work offline.
+  context.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(server.url) && !u.startsWith('file:') && !u.startsWith('data:')) external.push(u);
+  });
+  page = await context.newPage();
+});
+
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+/** Opens the page (optionally with a fragment) and waits for the module. */
+async function open(fragment = '') {
+  await page.goto('about:blank'); // a real load, not a same-document fragment change
+  await page.goto(server.url + (fragment ? '#' + fragment : ''));
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+/** Sets the options, types the input as a user would, and returns the output. */
+async function run({ mode = 'encode', profile, hex, malformed, utf8, plus, lines = false, input }) {
+  // The radio buttons are visually hidden inside their labels: click the label, as a user does.
+  await page.click(`label:has(${mode === 'decode' ? '#mode-decode' : '#mode-encode'})`);
+  if (profile) await page.selectOption('#profile', profile);
+  if (hex !== undefined) await page.selectOption('#hex', hex);
+  if (malformed !== undefined) await page.selectOption('#malformed', malformed);
+  if (utf8 !== undefined) await page.selectOption('#utf8', utf8);
+  if (plus !== undefined) await page.selectOption('#plus', plus);
+  await page.setChecked('#lines', lines);
+  await page.fill('#input', '');
+  await page.locator('#input').pressSequentially(input, { delay: 0 });
+  await page.waitForFunction((v) => document.getElementById('input').value === v, input);
+  await nextFrame();
+  return page.inputValue('#output');
+}
+
+const nextFrame = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+const texts = (sel) => page.locator(sel).allInnerTexts();
+
+test('the page loads from localhost with no other request', async () => {
+  await open();
+  assert.equal(await page.locator('#profiles tbody tr').count(), 17);
+  assert.deepEqual(server.requests.sort(), ['/', '/app.js', '/pctenc.js', '/pctenc.wasm', '/style.css'].sort());
+});
+
+test('encode: each profile as its source does', async () => {
+  await open();
+  // encodeURIComponent("a b&c=d/é") in any browser
+  assert.equal(await run({ profile: 'js-component', input: 'a b&c=d/é' }), 'a%20b%26c%3Dd%2F%C3%A9');
+  // new URLSearchParams({q: "a b&c~"}).toString() === "q=a+b%26c%7E"
+  assert.equal(await run({ profile: 'form', input: 'a b&c~' }), 'a+b%26c%7E');
+  // encodeURI keeps the reserved characters
+  assert.equal(await run({ profile: 'js-uri', input: '/a b?q=€#f' }), '/a%20b?q=%E2%82%AC#f');
+  // escape("é€")
+  assert.equal(await run({ profile: 'js-escape', input: 'é€' }), '%E9%u20AC');
+  // hex case knob
+  assert.equal(await run({ profile: 'rfc3986', hex: 'lower', input: 'é' }), '%c3%a9');
+  await page.selectOption('#hex', '');
+});
+
+test('decode: + rule, strict and lenient, UTF-8 policy, records per line', async () => {
+  await open();
+  assert.equal(await run({ mode: 'decode', profile: 'form', input: '%E2%82%AC+x%2B' }), '€ x+');
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', input: 'a+b' }), 'a+b');
+  // the + rule, both ways: a path's '+' is a plus; turned on, rfc3986 reads it as a space
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', plus: '1', input: 'a+b' }), 'a b');
+  assert.equal(await run({ mode: 'decode', profile: 'form', plus: '0', input: 'a+b' }), 'a+b');
+  assert.equal(await run({ mode: 'encode', profile: 'form', plus: '0', input: 'a b' }), 'a%20b');
+  await page.selectOption('#plus', '');
+  // strict (rfc3986's own policy): a stray % is an error naming its offset
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', malformed: '', input: '100%' }), '');
+  assert.match(await page.innerText('#status'), /1 error/);
+  assert.match((await texts('#errors li'))[0], /truncated escape at byte 3/);
+  assert.equal(await page.innerText('#errors mark'), '%');
+  // lenient: kept as written
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', malformed: 'lenient', input: '100%' }), '100%');
+  await page.selectOption('#malformed', '');
+  // decodeURIComponent('%E2%82') throws URIError; lossy gives U+FFFD
+  await run({ mode: 'decode', profile: 'js-component', input: '%E2%82' });
+  assert.match((await texts('#errors li'))[0], /invalid UTF-8 at byte 0/);
+  assert.equal(await run({ mode: 'decode', profile: 'js-component', utf8: 'lossy', input: '%E2%82' }), '\uFFFD');
+  await page.selectOption('#utf8', '');
+  // decodeURI keeps %2F
+  assert.equal(await run({ mode: 'decode', profile: 'js-uri', input: '%2F%20' }), '%2F ');
+  // one record per line: each result followed by \n, a failing line stays empty
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', lines: true, input: 'a%20b\n100%\nc%2Fd' }), 'a b\n\nc/d\n');
+  assert.match((await texts('#errors li'))[0], /^line 2: truncated escape at byte 9/);
+  assert.equal(await run({ mode: 'encode', profile: 'rfc3986', lines: true, input: 'a b\nc/d' }), 'a%20b\nc%2Fd\n');
+  await page.setChecked('#lines', false);
+});
+
+test('per-character view: bytes, character and the rule that escaped it', async () => {
+  await open();
+  await run({ profile: 'url-query', input: 'a#b €' });
+  const items = await texts('#items li');
+  assert.equal(items.length, 3);
+  assert.match(items[0], /#[\s\S]*%23[\s\S]*23[\s\S]*U\+0023/);
+  assert.match(items[0], /`#` is in the url-query set \(URL Standard §1\.3 query percent-encode set\)/);
+  assert.match(items[2], /%E2%82%AC[\s\S]*E2 82 AC[\s\S]*U\+20AC[\s\S]*not ASCII/);
+  assert.deepEqual(await texts('#highlight mark'), ['#', ' ', '€']);
+  // Repeats make one card with a count.
+  await run({ profile: 'url-query', input: 'a b c d' });
+  assert.equal(await page.locator('#items li').count(), 1);
+  assert.match((await texts('#items li'))[0], /×3/);
+  // The same character, escaped by a wider set: the rule names the set it comes from.
+  await run({ profile: 'url-component', input: '#' });
+  assert.match((await texts('#items li'))[0], /in the url-query set .*which url-component includes/);
+  // Decoding: an escape run is one character; + and a stray % are explained.
+  await run({ mode: 'decode', profile: 'form', input: '%E2%82%AC+%zz' });
+  const d = await texts('#items li');
+  assert.match(d[0], /%E2%82%AC[\s\S]*€[\s\S]*E2 82 AC[\s\S]*U\+20AC/);
+  assert.match(d[1], /`\+` is a space in form/);
+  assert.match(d[2], /not followed by two hex digits: kept as a literal/);
+  assert.deepEqual(await page.locator('#items li').evaluateAll((l) => l.map((e) => e.className)),
+    ['item k-escape', 'item k-plus', 'item k-malformed']);
+});
+
+test('decode one more layer shows the depth and stops when stable', async () => {
+  await open();
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', input: 'a%252520b' }), 'a%2520b');
+  assert.equal(await page.innerText('#depth'), 'layer 1');
+  await page.click('#more');
+  assert.equal(await page.inputValue('#output'), 'a%20b');
+  assert.equal(await page.innerText('#depth'), 'layer 2');
+  await page.click('#more');
+  assert.equal(await page.inputValue('#output'), 'a b');
+  assert.equal(await page.innerText('#depth'), 'layer 3');
+  await page.click('#more');
+  assert.equal(await page.inputValue('#input'), 'a b');
+  assert.equal(await page.innerText('#depth'), 'layer 4');
+  assert.equal(await page.isDisabled('#more'), true, 'nothing left to decode');
+  assert.match(await page.innerText('#status'), /nothing left to decode/);
+  // the depth is part of the link
+  assert.match(page.url(), /depth=4/);
+});
+
+test('the URL fragment reproduces the state, for any input', async () => {
+  const tricky = '100% & #hash +plus= é\n\u{1F600}\t%zz';
+  // Build the first link from the page itself, then load it in a fresh page.
+  await open();
+  await run({ mode: 'decode', profile: 'form', malformed: 'strict', lines: true, input: tricky });
+  const link = page.url();
+  const out = await page.inputValue('#output');
+  const second = await context.newPage();
+  await second.goto(link);
+  await second.waitForSelector('body[data-ready="true"]');
+  assert.equal(await second.inputValue('#input'), tricky);
+  assert.equal(await second.inputValue('#profile'), 'form');
+  assert.equal(await second.inputValue('#malformed'), 'strict');
+  assert.equal(await second.isChecked('#mode-decode'), true);
+  assert.equal(await second.isChecked('#lines'), true);
+  assert.equal(await second.inputValue('#output'), out);
+  // Change the input there, reload from the new URL, and the change is what loads.
+  await second.fill('#input', 'x%41#');
+  await second.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  const link2 = second.url();
+  assert.notEqual(link2, link);
+  await second.goto('about:blank');
+  await second.goto(link2);
+  await second.waitForSelector('body[data-ready="true"]');
+  assert.equal(await second.inputValue('#input'), 'x%41#');
+  assert.equal(await second.inputValue('#output'), 'xA#\n');
+  await second.close();
+});
+
+test('a hand-written or damaged fragment still loads', async () => {
+  await open('m=d&p=js-component&in=%25E2%2582%25AC%zz&junk');
+  assert.equal(await page.inputValue('#input'), '%E2%82%AC%zz');
+  await open('m=e&p=no-such-profile&in=a%20b');
+  assert.equal(await page.inputValue('#profile'), 'rfc3986');
+  assert.equal(await page.inputValue('#output'), 'a%20b');
+});
+
+test('a megabyte of input: exact output, bounded explanation', async () => {
+  await open();
+  await page.selectOption('#profile', 'url-component');
+  const big = 'a b/é%&'.repeat(150000); // 1.2 MB of UTF-8
+  const t0 = Date.now();
+  await page.fill('#input', big);
+  await nextFrame();
+  console.log(`# 1.2 MB input rendered in ${Date.now() - t0} ms (fill + encode + explain + link)`);
+  // url-component encodes as encodeURIComponent does (URL Standard §1.3): Node is the witness.
+  assert.equal(await page.inputValue('#output'), encodeURIComponent(big));
+  assert.equal(await page.isVisible('#truncated'), true);
+  assert.ok(await page.locator('#highlight mark').count() <= 2000);
+});
+
+test('copy buttons put the output and the link on the clipboard', async () => {
+  await open();
+  await run({ profile: 'js-component', input: 'a b' });
+  await page.click('#copy-output');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'a%20b');
+  await page.click('#copy-link');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+});
+
+test('keyboard only: reach the controls and change them', async () => {
+  await open();
+  await page.fill('#input', 'a b');
+  await page.focus('#mode-encode');
+  await page.keyboard.press('ArrowRight'); // radio group: moves to Decode and selects it
+  await nextFrame();
+  assert.equal(await page.isChecked('#mode-decode'), true);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'profile');
+  // The profiles table: its buttons choose a profile with Enter.
+  await page.focus('#profiles tbody tr[data-name="form"] button');
+  await page.keyboard.press('Enter');
+  await nextFrame();
+  assert.equal(await page.inputValue('#profile'), 'form');
+  assert.equal(await page.getAttribute('#profiles tr[data-name="form"]', 'aria-current'), 'true');
+  // Every control has an accessible name.
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
+    .filter((e) => !e.labels?.length && !e.textContent.trim() && !e.getAttribute('aria-label')).map((e) => e.id));
+  assert.deepEqual(unnamed, []);
+});
+
+test('screenshots: desktop and phone, nothing wider than the phone', async () => {
+  await open();
+  await run({ profile: 'url-component', input: 'naïve café & "quotes" #1 100%' });
+  await page.screenshot({ path: join(artifacts, 'desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await run({ mode: 'decode', profile: 'form', input: 'caf%C3%A9+%26+%zz%FF' });
+  await page.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });
+  await page.screenshot({ path: join(artifacts, 'phone-first-screen.png') });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('the single-file build works from file:// with the module embedded', async () => {
+  const p = await context.newPage();
+  await p.goto(pathToFileURL(join(dist, 'pctenc-playground.html')).href + '#m=e&p=form&in=a%20b%26');
+  await p.waitForSelector('body[data-ready="true"]');
+  assert.equal(await p.inputValue('#output'), 'a+b%26');
+  await p.close();
+});
+
+test('no request left the machine', () => {
+  assert.deepEqual(external, []);
+});
