@@ -167,6 +167,8 @@ pub fn encode(p: &Profile, input: &[u8]) -> Value {
                 Utf8::Lossy => "read as U+FFFD, as a browser string would hold it",
                 Utf8::Strict => "an error for this profile's encoder (it encodes text)",
                 Utf8::Bytes => "each byte escaped as it is",
+                // The decode-only policies read encoder input lossily.
+                _ => "read as U+FFFD",
             };
             items.push(json!({
                 "kind": "invalid", "at": at, "src": "\u{FFFD}", "out": p.encode(bad),
@@ -309,6 +311,8 @@ fn escape_run(p: &Profile, items: &mut Items, input: &[u8], start: usize, end: u
                 Utf8::Strict => format!("an error for {} (its decoder yields text)", p.name()),
                 Utf8::Lossy => "replaced by U+FFFD".into(),
                 Utf8::Bytes => "kept as raw bytes (the output is bytes, not text)".into(),
+                Utf8::LossyJava => "replaced by U+FFFD (one per encoded surrogate, as Java)".into(),
+                Utf8::KeepEscaped | Utf8::Iri => "kept escaped, as written".into(),
             };
             items.push(json!({
                 "kind": "invalid", "at": at, "src": String::from_utf8_lossy(src), "out": decoded(p, src),

@@ -12,7 +12,7 @@
 //! by `\n`. A record that fails writes an empty line, so output line `n` always belongs to
 //! input line `n`, and the error names its offset in the whole input.
 
-use pctenc::{DecodeError, Malformed, Profile, Space, Unit, Utf8};
+use pctenc::{DecodeError, Malformed, Profile, Space};
 use serde_json::{json, Value};
 
 use crate::request::{records, Request};
@@ -120,14 +120,6 @@ pub fn decode_error(e: DecodeError) -> Value {
     error(0, e.offset(), e.code(), e.to_string())
 }
 
-fn utf8_name(u: Utf8) -> &'static str {
-    match u {
-        Utf8::Strict => "strict",
-        Utf8::Lossy => "lossy",
-        Utf8::Bytes => "bytes",
-    }
-}
-
 /// The table of named profiles: what each escapes and how it decodes.
 pub fn profiles() -> Vec<Value> {
     pctenc::profile::ALL
@@ -145,12 +137,13 @@ pub fn profiles() -> Vec<Value> {
                 "keeps": set.unencoded_printable(),
                 "controls": (0u8..0x20).chain([0x7F]).filter(|&b| set.contains(b)).count(),
                 "space": if p.space() == Space::Plus && set.contains(b' ') { "+" } else if set.contains(b' ') { "%20" } else { " " },
-                "unit": if p.unit() == Unit::Utf16 { "utf16" } else { "byte" },
-                "input_utf8": utf8_name(p.input_utf8()),
-                "malformed": if d.malformed == Malformed::Reject { "strict" } else { "lenient" },
+                "unit": p.unit().name(),
+                "input_utf8": p.input_utf8().name(),
+                "malformed": if d.malformed == Malformed::PassThrough { "lenient" } else { "strict" },
+                "malformed_policy": d.malformed.name(),
                 "plus_as_space": d.plus_as_space,
                 "keep_escaped": kept,
-                "output_utf8": utf8_name(d.utf8),
+                "output_utf8": d.utf8.name(),
                 "round_trips": p.round_trips(),
             })
         })

@@ -158,6 +158,39 @@ impl Utf8 {
     }
 }
 
+/// Stable lower-case names for the knobs, shared by `pctenc profiles --json`, the CLI's
+/// flags and the playground, so that every front end says the same thing.
+macro_rules! knob_names {
+    ($($ty:ident { $($variant:ident => $name:literal),* $(,)? })*) => {$(
+        impl $ty {
+            /// The knob's stable name (as `pctenc profiles --json` writes it).
+            pub const fn name(self) -> &'static str {
+                match self { $($ty::$variant => $name),* }
+            }
+
+            /// Finds a value by its [`name`](Self::name).
+            pub fn from_name(name: &str) -> Option<$ty> {
+                [$($ty::$variant),*].into_iter().find(|v| v.name() == name)
+            }
+        }
+    )*};
+}
+
+knob_names! {
+    Space { Percent => "%20", Plus => "+" }
+    HexCase { Upper => "upper", Lower => "lower" }
+    Unit { Byte => "byte", Utf16 => "utf16", Latin1 => "latin1", ByteOrU16 => "byte-or-u16" }
+    Malformed { PassThrough => "pass-through", Reject => "reject", RejectSigned => "reject-signed" }
+    Utf8 {
+        Strict => "strict",
+        Lossy => "lossy",
+        Bytes => "bytes",
+        LossyJava => "lossy-java",
+        KeepEscaped => "keep-escaped",
+        Iri => "iri",
+    }
+}
+
 /// How a profile decodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Decoding {
