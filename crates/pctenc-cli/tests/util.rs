@@ -17,7 +17,7 @@ macro_rules! clitest {
         #[test]
         fn $name() {
             let $dir = $crate::util::Dir::new(stringify!($name));
-            #[allow(unused_mut)]
+            #[allow(unused_mut, unused_variables)]
             let mut $cmd = $dir.command();
             $body
         }

@@ -231,6 +231,11 @@ impl<W: Write> Engine<W> {
         Ok(())
     }
 
+    /// Writes out what the buffer holds (the writer may still buffer it).
+    pub fn write_block(&mut self) -> Result<(), Halt> {
+        Ok(self.write_out()?)
+    }
+
     /// Writes everything out and flushes the writer.
     pub fn finish(&mut self) -> Result<(), Halt> {
         self.write_out()?;

@@ -57,7 +57,10 @@ pub fn streams<W: Write>(
             } else {
                 lines.push(&buf[..n], engine)?;
             }
-            engine.flush_if_full()?;
+            // Each block's output goes out at once: a slow pipe (`tail -f log | pctenc decode`)
+            // or a person typing sees each line as it is done; large inputs still write in
+            // large pieces, because their reads are large.
+            engine.write_block()?;
         }
     }
     if whole {
