@@ -205,3 +205,34 @@ clitest!(a_record_rejected_after_a_boundary_still_shows_its_bytes, |dir, cmd| {
         ),
     );
 });
+
+#[test]
+fn each_line_is_written_while_the_input_is_still_open() {
+    let mut child = Command::new(util::BIN)
+        .args(["decode"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for _ in 0..2 {
+            let mut line = Vec::new();
+            out.read_until(b'\n', &mut line).unwrap();
+            tx.send(line).unwrap();
+        }
+    });
+    let wait = std::time::Duration::from_secs(20);
+    // A line, and then a partial one: the first must come out while stdin stays open.
+    stdin.write_all(b"a%20b\nc%2").unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(rx.recv_timeout(wait).expect("the first line before EOF"), b"a b\n");
+    stdin.write_all(b"0d\n").unwrap();
+    assert_eq!(rx.recv_timeout(wait).expect("the second line before EOF"), b"c d\n");
+    drop(stdin);
+    reader.join().unwrap();
+    assert!(child.wait().unwrap().success());
+}

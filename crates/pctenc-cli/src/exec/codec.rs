@@ -231,9 +231,19 @@ impl<W: Write> Engine<W> {
         Ok(())
     }
 
-    /// Writes out what the buffer holds (the writer may still buffer it).
+    /// Writes out the records finished so far. The current record's output stays until it
+    /// ends (so that a rejection can drop it), unless it has grown past [`FLUSH_AT`].
     pub fn write_block(&mut self) -> Result<(), Halt> {
-        Ok(self.write_out()?)
+        if self.out.len() >= FLUSH_AT || self.rec_start == self.out.len() {
+            return Ok(self.write_out()?);
+        }
+        if self.rec_start > 0 {
+            self.writer.write_all(&self.out[..self.rec_start])?;
+            self.out.drain(..self.rec_start);
+            self.filtered_to = self.filtered_to.saturating_sub(self.rec_start);
+            self.rec_start = 0;
+        }
+        Ok(())
     }
 
     /// Writes everything out and flushes the writer.
