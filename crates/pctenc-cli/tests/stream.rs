@@ -4,7 +4,6 @@
 mod util;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
 
 use pctenc::profile::rfc3986::RFC3986;
 
@@ -48,13 +47,7 @@ fn peak_rss_kib(pid: u32) -> Option<u64> {
 #[test]
 fn sixty_four_mib_through_a_pipe_in_bounded_memory() {
     const TOTAL: usize = 64 << 20;
-    let mut child = Command::new(util::BIN)
-        .arg("encode")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = util::spawn(&["encode"]);
     let pid = child.id();
     let mut stdin = child.stdin.take().unwrap();
     // The writer makes the input on the fly: ordinary lines, then one 16 MiB line, then more.
@@ -133,13 +126,7 @@ fn sixty_four_mib_through_a_pipe_in_bounded_memory() {
 #[test]
 fn broken_pipe_ends_quietly_with_zero() {
     for args in [&["encode"][..], &["decode", "--whole"], &["encode", "--whole"]] {
-        let mut child = Command::new(util::BIN)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = util::spawn(args);
         let mut stdin = child.stdin.take().unwrap();
         let writer = std::thread::spawn(move || {
             let block = "a b c\n".repeat(1 << 14);
@@ -208,13 +195,7 @@ clitest!(a_record_rejected_after_a_boundary_still_shows_its_bytes, |dir, cmd| {
 
 #[test]
 fn each_line_is_written_while_the_input_is_still_open() {
-    let mut child = Command::new(util::BIN)
-        .args(["decode"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = util::spawn(&["decode"]);
     let mut stdin = child.stdin.take().unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let (tx, rx) = std::sync::mpsc::channel();

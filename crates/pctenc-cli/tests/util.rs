@@ -5,7 +5,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_pctenc");
@@ -42,6 +42,16 @@ macro_rules! eqnice {
             }
         }
     };
+}
+
+/// Starts `cmd` with stdin, stdout and stderr piped.
+pub fn piped(cmd: &mut Command) -> Child {
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+}
+
+/// Starts the binary with `args`, stdin, stdout and stderr piped.
+pub fn spawn<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Child {
+    piped(Command::new(BIN).args(args))
 }
 
 /// A scratch directory for one test, emptied when the test starts.
@@ -107,13 +117,7 @@ impl Cmd {
 
     /// Runs to the end with `stdin` fed from a thread.
     pub fn output(&mut self) -> Output {
-        let mut child = self
-            .cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = piped(&mut self.cmd);
         let mut input = child.stdin.take().unwrap();
         let bytes = std::mem::take(&mut self.stdin);
         let writer = std::thread::spawn(move || {
