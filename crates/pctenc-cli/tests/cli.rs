@@ -256,7 +256,7 @@ clitest!(version_shows_the_detected_kernel, |dir, cmd| {
 clitest!(help_shows_examples, |dir, cmd| {
     cmd.args(["--help"]);
     let out = String::from_utf8(cmd.stdout()).unwrap();
-    assert!(out.contains("Examples:\n  pctenc encode 'a b/ü'"), "{out}");
+    assert!(out.contains("Examples:\n  $ pctenc encode 'a b/ü'"), "{out}");
     let mut cmd = dir.command();
     let out = String::from_utf8(cmd.args(["decode", "--help"]).stdout()).unwrap();
     assert!(out.contains("--keep-going") && out.contains("pctenc decode 'a%20b'"), "{out}");
@@ -347,4 +347,49 @@ clitest!(completions_and_man_page, |dir, cmd| {
     let out = String::from_utf8(cmd.stdout()).unwrap();
     assert!(out.starts_with(".ie") || out.contains(".TH pctenc"), "{out}");
     assert!(out.contains("encode"), "{out}");
+});
+
+// ---- the examples in --help are true ------------------------------------------------------
+
+clitest!(help_examples_do_what_they_say, |dir, cmd| {
+    // Each "$ command" line of an Examples section is followed by its exact output; a
+    // command with a trailing "(comment)" only illustrates and is not run.
+    let bin_dir = std::path::Path::new(util::BIN).parent().unwrap();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let mut ran = 0;
+    for help in
+        [&["--help"][..], &["encode", "--help"], &["decode", "--help"], &["profiles", "--help"]]
+    {
+        let mut cmd = dir.command();
+        let text = String::from_utf8(cmd.args(help).stdout()).unwrap();
+        let examples =
+            text.split("Examples:\n").nth(1).unwrap_or_else(|| panic!("{help:?}: {text}"));
+        let lines: Vec<&str> = examples.lines().take_while(|l| !l.is_empty()).collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let command =
+                lines[i].strip_prefix("  $ ").unwrap_or_else(|| panic!("{help:?}: {}", lines[i]));
+            let mut j = i + 1;
+            while j < lines.len() && !lines[j].starts_with("  $ ") {
+                j += 1;
+            }
+            let expected: String =
+                lines[i + 1..j].iter().map(|l| format!("{}\n", &l[2..])).collect();
+            if !command.trim_end().ends_with(')') {
+                let out = std::process::Command::new("sh")
+                    .args(["-c", command])
+                    .env("PATH", &path)
+                    .current_dir(&dir.path)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{command}: {out:?}");
+                eqnice!(expected, out.stdout);
+                ran += 1;
+            } else {
+                assert!(expected.is_empty(), "{command}: an illustration shows no output");
+            }
+            i = j;
+        }
+    }
+    assert!(ran >= 12, "only {ran} examples ran");
 });

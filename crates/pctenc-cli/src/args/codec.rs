@@ -12,19 +12,32 @@ use clap::{Args as ClapArgs, ValueEnum};
 
 pub(crate) const ENCODE_EXAMPLES: &str = "\
 Examples:
-  pctenc encode 'a b/ü'                 a%20b%2F%C3%BC
-  pctenc encode -p rfc3986-path /a b/c  /a%20b/c  (one record per argument)
-  pctenc encode -p js-component --lower 'é'     %c3%a9
-  printf 'a b\\nc d\\n' | pctenc encode    a%20b and c%20d, one per line
-  pctenc encode --whole -i in.bin > out.txt     the whole input as one record";
+  $ pctenc encode 'a b/ü'
+  a%20b%2F%C3%BC
+  $ pctenc encode -p rfc3986-path '/a b/c'
+  /a%20b/c
+  $ pctenc encode -p js-component --lower 'é'
+  %c3%a9
+  $ printf 'a b\\nc d\\n' | pctenc encode -p form
+  a+b
+  c+d
+  $ printf 'a b\\n' | pctenc encode --whole; echo '  (nothing added)'
+  a%20b%0A  (nothing added)
+  $ pctenc encode --whole -i in.bin > out.txt     (the whole input as one record)";
 
 pub(crate) const DECODE_EXAMPLES: &str = "\
 Examples:
-  pctenc decode 'a%20b'                 a b
-  pctenc decode -p form 'a+b%26c'       a b&c
-  pctenc decode --lenient '100%'        100%   (strict profiles reject it: exit 1)
-  pctenc decode --utf8 lossy '%FF'      \u{FFFD}
-  pctenc decode --keep-going -i log.txt  report every bad line, decode the rest";
+  $ pctenc decode 'a%20b'
+  a b
+  $ pctenc decode -p form 'a+b%26c'
+  a b&c
+  $ pctenc decode -p url-query '100%'
+  100%
+  $ pctenc decode --utf8 lossy '%FF'
+  \u{FFFD}
+  $ printf 'a%%41\\n%%zz\\nb\\n' | pctenc decode --keep-going 2>/dev/null | paste -sd, -
+  aA,,b
+  $ pctenc decode --keep-going -i log.txt     (report every bad line, decode the rest)";
 
 /// Options of `encode` and `decode`.
 #[derive(Debug, Clone, ClapArgs)]

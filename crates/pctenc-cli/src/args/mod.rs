@@ -14,16 +14,25 @@ use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand, ValueEnum};
 pub use codec::CodecArgs;
 pub use profiles::ProfilesArgs;
 
+/// Examples in `$ command` / output form; `tests/cli.rs` runs every one without a
+/// `(comment)` and compares its output.
 const EXAMPLES: &str = "\
 Examples:
-  pctenc encode 'a b/ü'                     a%20b%2F%C3%BC
-  pctenc encode -p form 'q=a b&c'           q%3Da+b%26c
-  pctenc decode -p js-component '%E2%82%AC'  €
-  pctenc decode --lenient '100%'            100%
-  pctenc encode -i urls.txt                 one encoded record per input line
-  pctenc encode --whole < photo.jpg > photo.pct    the whole input as one record, binary safe
-  pctenc profiles                           what every profile escapes
-  pctenc completions bash > /etc/bash_completion.d/pctenc
+  $ pctenc encode 'a b/ü'
+  a%20b%2F%C3%BC
+  $ pctenc encode -p form 'q=a b&c'
+  q%3Da+b%26c
+  $ pctenc decode -p js-component '%E2%82%AC' '100%25'
+  €
+  100%
+  $ pctenc decode --lenient '100%'
+  100%
+  $ printf 'a b\\r\\nc/d' | pctenc encode
+  a%20b
+  c%2Fd
+  $ pctenc encode --whole < in.bin > out.txt     (binary safe: exactly the result)
+  $ pctenc profiles                              (what every profile escapes)
+  $ pctenc completions bash > ~/.local/share/bash-completion/completions/pctenc   (install)
 
 Exit status: 0 ok, 1 input rejected, 2 usage or I/O error.";
 
@@ -155,6 +164,6 @@ mod tests {
     #[test]
     fn help_shows_examples() {
         let help = command().render_long_help().to_string();
-        assert!(help.contains("Examples:") && help.contains("pctenc encode 'a b/ü'"), "{help}");
+        assert!(help.contains("Examples:") && help.contains("$ pctenc encode 'a b/ü'"), "{help}");
     }
 }

@@ -6,8 +6,8 @@ use clap::Args as ClapArgs;
 #[derive(Debug, Clone, ClapArgs)]
 #[command(after_help = "\
 Examples:
-  pctenc profiles                   the table: '%' escaped, '.' kept, '+' space written as '+'
-  pctenc profiles --json | jq '.[] | select(.name == \"form\")'")]
+  $ pctenc profiles    (the table: '%' escaped, '.' kept, '+' space written as '+')
+  $ pctenc profiles --json | jq '.[] | select(.name == \"form\")'    (one profile, with jq)")]
 pub struct ProfilesArgs {
     /// Print a JSON array, one object per profile, instead of the table.
     #[arg(long)]
