@@ -77,10 +77,12 @@ fn explain(location: Location, profile: &Profile, r: Rejection) -> (&'static str
         Rejection::Decode(DecodeError::TruncatedEscape { .. }) => {
             ("truncated escape", format!("the {whole} ends inside it (--lenient keeps it)"))
         }
-        Rejection::Decode(_) => (
+        Rejection::Decode(DecodeError::InvalidUtf8 { .. }) => (
             "invalid UTF-8",
             "the decoded bytes are not UTF-8 (--utf8 lossy replaces them)".to_string(),
         ),
+        // A kind of error this CLI does not know yet: the library's own words.
+        Rejection::Decode(e) => (e.code(), e.to_string()),
         Rejection::Encode(_) => (
             "invalid UTF-8",
             format!("profile {} encodes text (--utf8 lossy replaces it)", profile.name()),
