@@ -1,0 +1,148 @@
+//! The options of `encode` and `decode`: the profile and its knobs, where the input comes
+//! from, and how it splits into records.
+//!
+//! Both verbs take the same options, so that `encode ... | decode ...` with the same flags
+//! round-trips. Options that only make sense one way (`--lower` on decode) are accepted and
+//! have no effect there, as the library's knobs do.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args as ClapArgs, ValueEnum};
+
+pub(crate) const ENCODE_EXAMPLES: &str = "\
+Examples:
+  $ pctenc encode 'a b/ü'
+  a%20b%2F%C3%BC
+  $ pctenc encode -p rfc3986-path '/a b/c'
+  /a%20b/c
+  $ pctenc encode -p js-component --lower 'é'
+  %c3%a9
+  $ printf 'a b\\nc d\\n' | pctenc encode -p form
+  a+b
+  c+d
+  $ printf 'a b\\n' | pctenc encode --whole; echo '  (nothing added)'
+  a%20b%0A  (nothing added)
+  $ pctenc encode --whole -i in.bin > out.txt     (the whole input as one record)";
+
+pub(crate) const DECODE_EXAMPLES: &str = "\
+Examples:
+  $ pctenc decode 'a%20b'
+  a b
+  $ pctenc decode -p form 'a+b%26c'
+  a b&c
+  $ pctenc decode -p url-query '100%'
+  100%
+  $ pctenc decode --utf8 lossy '%FF'
+  \u{FFFD}
+  $ printf 'a%%41\\n%%zz\\nb\\n' | pctenc decode --keep-going 2>/dev/null | paste -sd, -
+  aA,,b
+  $ pctenc decode --keep-going -i log.txt     (report every bad line, decode the rest)";
+
+/// Options of `encode` and `decode`.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct CodecArgs {
+    /// The dialect (`pctenc profiles` lists them).
+    #[arg(short, long, value_name = "NAME", default_value = "rfc3986")]
+    pub profile: String,
+
+    /// Write lower-case hex digits (%c3%a9) when encoding.
+    #[arg(long)]
+    pub lower: bool,
+
+    /// Reject a '%' that does not start a well-formed escape, whatever the profile says.
+    #[arg(long, conflicts_with = "lenient")]
+    pub strict: bool,
+
+    /// Keep a '%' that does not start a well-formed escape as it is, whatever the profile says.
+    #[arg(long)]
+    pub lenient: bool,
+
+    /// What to do with bytes that are not UTF-8: the decoded output, or the encoder's input.
+    #[arg(long, value_enum, value_name = "POLICY")]
+    pub utf8: Option<Utf8Arg>,
+
+    /// Treat the entire input as one record and write exactly the result (binary safe).
+    #[arg(long)]
+    pub whole: bool,
+
+    /// Report every rejected record and go on; exit 1 at the end if any was rejected.
+    #[arg(long)]
+    pub keep_going: bool,
+
+    /// Write control and bidi characters raw even to a terminal.
+    #[arg(long)]
+    pub raw: bool,
+
+    /// Read this file ('-' for stdin); repeat to read several, in order, as one input.
+    #[arg(short = 'i', long = "input", value_name = "FILE", conflicts_with = "text")]
+    pub inputs: Vec<PathBuf>,
+
+    /// Records to process; without them the input is read from -i FILE or stdin.
+    #[arg(value_name = "TEXT")]
+    pub text: Vec<OsString>,
+}
+
+/// `--utf8`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Utf8Arg {
+    /// Invalid UTF-8 is an error naming its offset.
+    Strict,
+    /// Each invalid sequence becomes U+FFFD.
+    Lossy,
+    /// Bytes are bytes: no check.
+    Bytes,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse, Command};
+    use super::*;
+
+    fn codec(argv: &[&str]) -> CodecArgs {
+        match parse(argv).unwrap_or_else(|e| panic!("{argv:?}: {e}")).command {
+            Some(Command::Encode(c) | Command::Decode(c)) => c,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn profile_defaults_to_rfc3986() {
+        assert_eq!(codec(&["pctenc", "encode", "x"]).profile, "rfc3986");
+        assert_eq!(codec(&["pctenc", "encode", "-p", "form", "x"]).profile, "form");
+        assert_eq!(codec(&["pctenc", "decode", "--profile", "js-uri"]).profile, "js-uri");
+    }
+
+    #[test]
+    fn strict_and_lenient_conflict() {
+        assert!(codec(&["pctenc", "decode", "--strict"]).strict);
+        assert!(codec(&["pctenc", "decode", "--lenient"]).lenient);
+        assert!(parse(["pctenc", "decode", "--strict", "--lenient"]).is_err());
+    }
+
+    #[test]
+    fn utf8_takes_three_policies() {
+        assert_eq!(codec(&["pctenc", "decode", "--utf8", "lossy"]).utf8, Some(Utf8Arg::Lossy));
+        assert_eq!(codec(&["pctenc", "decode"]).utf8, None);
+        assert!(parse(["pctenc", "decode", "--utf8", "latin1"]).is_err());
+    }
+
+    #[test]
+    fn inputs_repeat_in_order_and_exclude_text() {
+        let c = codec(&["pctenc", "encode", "-i", "a", "--input", "b", "-i", "-"]);
+        assert_eq!(c.inputs, [PathBuf::from("a"), PathBuf::from("b"), PathBuf::from("-")]);
+        assert!(parse(["pctenc", "encode", "-i", "a", "text"]).is_err());
+    }
+
+    #[test]
+    fn text_records_keep_their_bytes() {
+        let c = codec(&["pctenc", "encode", "--", "a b", "", "-x-"]);
+        assert_eq!(c.text, ["a b", "", "-x-"]);
+    }
+
+    #[test]
+    fn flags() {
+        let c = codec(&["pctenc", "encode", "--lower", "--whole", "--keep-going", "--raw"]);
+        assert!(c.lower && c.whole && c.keep_going && c.raw);
+    }
+}

@@ -1,0 +1,109 @@
+//! `exec`: carries out a [`Plan`]. It never sees a flag: everything it needs was decided by
+//! [`crate::plan`].
+//!
+//! - [`codec`]: the record engine that streams `encode`/`decode` through the library's
+//!   [`pctenc::stream`] types in bounded memory;
+//! - [`input`]: reads the inputs in large blocks and splits them into records;
+//! - [`terminal`]: shows control and bidi characters visibly when stdout is a terminal;
+//! - [`report`]: the messages for rejected input, with a short escaped snippet;
+//! - [`progress`]: the progress bar on stderr;
+//! - [`profiles`]: `pctenc profiles` (table and JSON).
+
+pub mod codec;
+pub mod input;
+pub mod profiles;
+pub mod progress;
+pub mod report;
+pub mod terminal;
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+use pctenc::Kernel;
+
+use crate::plan::{Plan, Source, Task};
+
+/// How a run that did not fail ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything was accepted (exit 0).
+    Done,
+    /// Some input was rejected and reported (exit 1).
+    Rejected,
+}
+
+/// Runs the plan. I/O errors come back with their context; a closed stdout comes back as
+/// an error whose chain holds [`io::ErrorKind::BrokenPipe`], which `main` turns into a quiet 0.
+pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
+    if plan.kernel.is_some() {
+        Kernel::force(plan.kernel);
+    }
+    let stdout = io::stdout().lock();
+    match plan.task {
+        Task::Version => {
+            version(stdout).context("cannot write to stdout")?;
+            Ok(Outcome::Done)
+        }
+        Task::Codec(c) => {
+            let reporter = report::Reporter::new(plan.stderr_color);
+            let progress = progress::Progress::new(c.progress);
+            let mut engine = codec::Engine::new(&c, stdout, reporter);
+            let result = match &c.source {
+                Source::Texts(texts) => input::texts(texts, &mut engine),
+                Source::Streams(inputs) => input::streams(inputs, c.whole, &mut engine, &progress),
+            };
+            progress.finish();
+            match result {
+                Ok(()) => Ok(engine.outcome()),
+                Err(codec::Halt::Rejected) => Ok(Outcome::Rejected),
+                Err(codec::Halt::Fail(e)) => Err(e),
+            }
+        }
+        Task::Profiles { json, color } => {
+            let out = anstream::AutoStream::new(stdout, color_choice(color));
+            if json { profiles::json(out) } else { profiles::table(out, color) }
+                .context("cannot write to stdout")?;
+            Ok(Outcome::Done)
+        }
+        Task::Completions(shell) => {
+            // clap_complete panics on a failed write, so it writes to memory first.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut crate::args::command(), "pctenc", &mut script);
+            let mut out = stdout;
+            out.write_all(&script).and_then(|()| out.flush()).context("cannot write to stdout")?;
+            Ok(Outcome::Done)
+        }
+        Task::Man => {
+            let mut out = io::BufWriter::new(stdout);
+            clap_mangen::Man::new(crate::args::command())
+                .render(&mut out)
+                .context("cannot write to stdout")?;
+            out.flush().context("cannot write to stdout")?;
+            Ok(Outcome::Done)
+        }
+    }
+}
+
+/// `pctenc --version`: the version, and the kernel in use (after `--kernel`).
+fn version(mut out: impl Write) -> io::Result<()> {
+    let available: Vec<&str> = Kernel::available().iter().map(|k| k.name()).collect();
+    writeln!(out, "pctenc {}", env!("CARGO_PKG_VERSION"))?;
+    writeln!(out, "kernel: {} (available: {})", Kernel::current().name(), available.join(", "))?;
+    out.flush()
+}
+
+/// The anstream choice for a colour decision already made by the plan.
+pub(crate) fn color_choice(color: bool) -> anstream::ColorChoice {
+    if color {
+        anstream::ColorChoice::Always
+    } else {
+        anstream::ColorChoice::Never
+    }
+}
+
+/// Whether `e`'s chain holds a broken pipe: the reader went away, which is not an error.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

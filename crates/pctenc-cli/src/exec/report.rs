@@ -1,0 +1,146 @@
+//! Messages for rejected input: where (record and byte offset), what (a few bytes of the
+//! input, escaped so that no control byte reaches the terminal), and why (with the flag that
+//! would accept it).
+//!
+//! ```text
+//! pctenc: line 2, byte 3: invalid escape at "%zz": '%' must be followed by two hex digits (--lenient keeps it)
+//! ```
+//!
+//! Messages go to stderr; a failure to write them (a closed stderr) is ignored, never a panic.
+
+use std::io::Write;
+
+use anstyle::{AnsiColor, Style};
+use pctenc::{DecodeError, Profile};
+
+use super::codec::Rejection;
+
+/// At most this many bytes of the input are shown.
+pub const SNIPPET: usize = 8;
+
+/// Where a rejected record is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// The N-th input line (1-based).
+    Line(usize),
+    /// The N-th TEXT argument (1-based).
+    Argument(usize),
+    /// The whole input (`--whole`).
+    Input,
+}
+
+/// Writes messages to stderr, coloured or not as the plan decided.
+#[derive(Clone, Copy, Debug)]
+pub struct Reporter {
+    color: bool,
+}
+
+impl Reporter {
+    /// A reporter; `color` comes from the plan (`--color`, NO_COLOR, stderr a terminal).
+    pub fn new(color: bool) -> Reporter {
+        Reporter { color }
+    }
+
+    /// Reports one rejected record.
+    pub fn rejection(&self, location: Location, profile: &Profile, r: Rejection, snippet: &[u8]) {
+        let (kind, why) = explain(location, profile, r);
+        let place = Style::new().bold();
+        let error = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
+        let line = format!(
+            "pctenc: {place}{}, byte {}{place:#}: {error}{kind}{error:#} at {}: {why}\n",
+            where_(location),
+            r.offset(),
+            quote(snippet),
+        );
+        let mut err = anstream::AutoStream::new(std::io::stderr(), super::color_choice(self.color));
+        let _ = err.write_all(line.as_bytes());
+        let _ = err.flush();
+    }
+}
+
+fn where_(location: Location) -> String {
+    match location {
+        Location::Line(n) => format!("line {n}"),
+        Location::Argument(n) => format!("argument {n}"),
+        Location::Input => "input".to_string(),
+    }
+}
+
+/// The kind of error and why it is one.
+fn explain(location: Location, profile: &Profile, r: Rejection) -> (&'static str, String) {
+    let whole = if location == Location::Input { "input" } else { "record" };
+    match r {
+        Rejection::Decode(DecodeError::InvalidEscape { .. }) => (
+            "invalid escape",
+            "'%' must be followed by two hex digits (--lenient keeps it)".to_string(),
+        ),
+        Rejection::Decode(DecodeError::TruncatedEscape { .. }) => {
+            ("truncated escape", format!("the {whole} ends inside it (--lenient keeps it)"))
+        }
+        Rejection::Decode(DecodeError::InvalidUtf8 { .. }) => (
+            "invalid UTF-8",
+            "the decoded bytes are not UTF-8 (--utf8 lossy replaces them)".to_string(),
+        ),
+        // A kind of error this CLI does not know yet: the library's own words.
+        Rejection::Decode(e) => (e.code(), e.to_string()),
+        Rejection::Encode(_) => (
+            "invalid UTF-8",
+            format!("profile {} encodes text (--utf8 lossy replaces it)", profile.name()),
+        ),
+    }
+}
+
+/// `bytes` in double quotes, at most [`SNIPPET`] of them, with everything but printable
+/// ASCII escaped (`\x1b`, `\n`, `\xff`) and `...` when there was more.
+pub fn quote(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &b in bytes.iter().take(SNIPPET) {
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            b'\n' => s.push_str("\\n"),
+            b'\r' => s.push_str("\\r"),
+            b'\t' => s.push_str("\\t"),
+            0x20..=0x7e => s.push(b as char),
+            _ => s.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    s.push('"');
+    if bytes.len() > SNIPPET {
+        s.push_str("...");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quote_escapes_everything_unprintable() {
+        assert_eq!(quote(b"%zz"), r#""%zz""#);
+        assert_eq!(quote(b"\x1b[31m\"\\"), r#""\x1b[31m\"\\""#);
+        assert_eq!(quote(b"\r\n\t\x7f\xff\x00"), r#""\r\n\t\x7f\xff\x00""#);
+        assert_eq!(quote(b"0123456789"), r#""01234567"..."#);
+        assert_eq!(quote(b""), r#""""#);
+    }
+
+    #[test]
+    fn explanations_name_the_flag_that_accepts() {
+        let p = pctenc::profile::js::COMPONENT;
+        let enc = Rejection::Encode(pctenc::EncodeError { offset: 0 });
+        assert_eq!(
+            explain(Location::Input, p, enc).1,
+            "profile js-component encodes text (--utf8 lossy replaces it)"
+        );
+        let t = Rejection::Decode(DecodeError::TruncatedEscape { offset: 0 });
+        assert_eq!(
+            explain(Location::Line(1), p, t).1,
+            "the record ends inside it (--lenient keeps it)"
+        );
+        assert_eq!(
+            explain(Location::Input, p, t).1,
+            "the input ends inside it (--lenient keeps it)"
+        );
+    }
+}

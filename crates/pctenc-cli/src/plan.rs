@@ -1,0 +1,435 @@
+//! `plan`: [`Args`] to a [`Plan`]. Resolves names (`--profile` through `pctenc::by_name`,
+//! `--kernel` through `Kernel::by_name`), applies the flags to the profile's const knobs, and
+//! is the only code that looks at the environment: terminals, `NO_COLOR`, `CI`, input sizes.
+//! What it decides is plain data that [`crate::exec`] carries out without seeing a flag.
+
+use std::ffi::OsString;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use pctenc::{HexCase, Kernel, Malformed, Profile, Utf8};
+
+use crate::args::codec::Utf8Arg;
+use crate::args::{Args, CodecArgs, ColorWhen, Command};
+
+/// Inputs (in bytes) below this size get no progress bar: they finish before one helps.
+pub const PROGRESS_THRESHOLD: u64 = 32 << 20;
+
+/// Everything `exec` needs to know.
+#[derive(Debug)]
+pub struct Plan {
+    /// The kernel to force, if `--kernel` named one.
+    pub kernel: Option<Kernel>,
+    /// Whether messages on stderr may be coloured.
+    pub stderr_color: bool,
+    /// The work.
+    pub task: Task,
+}
+
+/// The work of one run (one value per run, so the variants' sizes do not matter).
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Task {
+    /// Print the version and the kernel.
+    Version,
+    /// Encode or decode.
+    Codec(CodecPlan),
+    /// The profiles table (`color`) or JSON.
+    Profiles {
+        /// JSON instead of the table.
+        json: bool,
+        /// Colour the table.
+        color: bool,
+    },
+    /// Shell completions.
+    Completions(clap_complete::Shell),
+    /// The man page.
+    Man,
+}
+
+/// Encode or decode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Percent-encode.
+    Encode,
+    /// Percent-decode.
+    Decode,
+}
+
+/// Where the records come from.
+#[derive(Debug)]
+pub enum Source {
+    /// TEXT arguments, one record each.
+    Texts(Vec<Vec<u8>>),
+    /// Streams read in order as one input (stdin, or the `-i` files).
+    Streams(Vec<Input>),
+}
+
+/// One input stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+/// The progress bar, when there is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Total input size, when every input's size is known.
+    pub total: Option<u64>,
+    /// Show nothing until this many bytes are done (for inputs of unknown size).
+    pub quiet_until: u64,
+}
+
+/// An `encode` or `decode` run.
+#[derive(Debug)]
+pub struct CodecPlan {
+    /// Which way.
+    pub direction: Direction,
+    /// The profile with every flag applied.
+    pub profile: Profile,
+    /// Where the records come from.
+    pub source: Source,
+    /// The whole input is one record, written with nothing added.
+    pub whole: bool,
+    /// Report each rejected record and go on.
+    pub keep_going: bool,
+    /// stdout is a terminal: escape control and bidi characters visibly.
+    pub terminal: bool,
+    /// Show progress on stderr.
+    pub progress: Option<Progress>,
+}
+
+/// A usage error found while planning (exit 2).
+#[derive(Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Turns `args` into a plan, reading the process environment.
+pub fn plan(args: Args) -> Result<Plan, UsageError> {
+    plan_with(args, &Env::current())
+}
+
+/// What the plan depends on outside argv.
+#[derive(Debug, Clone)]
+pub struct Env {
+    /// stdout is a terminal.
+    pub stdout_tty: bool,
+    /// stderr is a terminal.
+    pub stderr_tty: bool,
+    /// `NO_COLOR` is set and not empty.
+    pub no_color: bool,
+    /// `CI` is set and not empty or "false", or TERM is "dumb".
+    pub no_progress: bool,
+}
+
+impl Env {
+    fn current() -> Env {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+        let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
+        let dumb = std::env::var_os("TERM").is_some_and(|v| v == "dumb");
+        Env {
+            stdout_tty: std::io::stdout().is_terminal(),
+            stderr_tty: std::io::stderr().is_terminal(),
+            no_color: set("NO_COLOR"),
+            no_progress: ci || dumb,
+        }
+    }
+
+    fn color(&self, when: ColorWhen, tty: bool) -> bool {
+        match when {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => tty && !self.no_color,
+        }
+    }
+}
+
+/// [`plan`] with the environment given (tests).
+pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
+    let kernel = args.global.kernel.as_deref().map(kernel_by_name).transpose()?;
+    let stderr_color = env.color(args.global.color, env.stderr_tty);
+    let task = match args.command {
+        _ if args.global.version => Task::Version,
+        None => return Err(UsageError("a command is needed; see 'pctenc --help'".into())),
+        Some(Command::Encode(c)) => Task::Codec(codec(Direction::Encode, c, env)?),
+        Some(Command::Decode(c)) => Task::Codec(codec(Direction::Decode, c, env)?),
+        Some(Command::Profiles(p)) => {
+            Task::Profiles { json: p.json, color: env.color(args.global.color, env.stdout_tty) }
+        }
+        Some(Command::Completions { shell }) => Task::Completions(shell),
+        Some(Command::Man) => Task::Man,
+    };
+    Ok(Plan { kernel, stderr_color, task })
+}
+
+fn kernel_by_name(name: &str) -> Result<Kernel, UsageError> {
+    Kernel::by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Kernel::available().iter().map(|k| k.name()).collect();
+        UsageError(format!("unknown kernel '{name}'; available here: {}", names.join(", ")))
+    })
+}
+
+fn codec(direction: Direction, c: CodecArgs, env: &Env) -> Result<CodecPlan, UsageError> {
+    let mut profile = *profile_by_name(&c.profile)?;
+    if c.lower {
+        profile = profile.with_hex(HexCase::Lower);
+    }
+    if c.strict {
+        profile = profile.with_malformed(Malformed::Reject);
+    }
+    if c.lenient {
+        profile = profile.with_malformed(Malformed::PassThrough);
+    }
+    if let Some(u) = c.utf8 {
+        let policy = match u {
+            Utf8Arg::Strict => Utf8::Strict,
+            Utf8Arg::Lossy => Utf8::Lossy,
+            Utf8Arg::Bytes => Utf8::Bytes,
+        };
+        profile = profile.with_input_utf8(policy).with_output_utf8(policy);
+    }
+    let source = if !c.text.is_empty() {
+        Source::Texts(c.text.into_iter().map(os_bytes).collect())
+    } else if c.inputs.is_empty() {
+        Source::Streams(vec![Input::Stdin])
+    } else {
+        let inputs = c.inputs.into_iter().map(|p| {
+            if p.as_os_str() == "-" {
+                Input::Stdin
+            } else {
+                Input::File(p)
+            }
+        });
+        Source::Streams(inputs.collect())
+    };
+    let progress = match &source {
+        Source::Streams(inputs) if env.stderr_tty && !env.no_progress => progress_for(inputs),
+        _ => None,
+    };
+    Ok(CodecPlan {
+        direction,
+        profile,
+        source,
+        whole: c.whole,
+        keep_going: c.keep_going,
+        terminal: env.stdout_tty && !c.raw,
+        progress,
+    })
+}
+
+/// A bar for inputs of known total size at or above the threshold; a counter that shows up
+/// after the threshold for inputs of unknown size (pipes).
+fn progress_for(inputs: &[Input]) -> Option<Progress> {
+    let total = inputs.iter().map(input_size).sum::<Option<u64>>();
+    match total {
+        Some(n) if n < PROGRESS_THRESHOLD => None,
+        _ => Some(Progress { total, quiet_until: PROGRESS_THRESHOLD }),
+    }
+}
+
+/// The size of a regular file input; `None` for pipes, terminals and unreadable inputs
+/// (whose error `exec` reports when it opens them).
+fn input_size(input: &Input) -> Option<u64> {
+    let meta = match input {
+        Input::File(p) => std::fs::metadata(p).ok()?,
+        Input::Stdin => stdin_metadata()?,
+    };
+    meta.is_file().then_some(meta.len())
+}
+
+#[cfg(unix)]
+fn stdin_metadata() -> Option<std::fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    std::fs::File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+fn stdin_metadata() -> Option<std::fs::Metadata> {
+    None
+}
+
+#[cfg(unix)]
+fn os_bytes(s: OsString) -> Vec<u8> {
+    std::os::unix::ffi::OsStringExt::into_vec(s)
+}
+
+#[cfg(not(unix))]
+fn os_bytes(s: OsString) -> Vec<u8> {
+    s.to_string_lossy().into_owned().into_bytes()
+}
+
+/// Finds a profile, or says which names are close.
+fn profile_by_name(name: &str) -> Result<&'static Profile, UsageError> {
+    if let Some(p) = pctenc::by_name(name) {
+        return Ok(p);
+    }
+    let close = close_names(name);
+    let hint = if close.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", close.join(", "))
+    };
+    Err(UsageError(format!("unknown profile '{name}'{hint} ('pctenc profiles' lists them all)")))
+}
+
+/// Names and aliases that look like `name`: similar spelling, or containing it.
+fn close_names(name: &str) -> Vec<&'static str> {
+    let want = name.to_ascii_lowercase();
+    let mut scored: Vec<(f64, &'static str)> = pctenc::profile::names::names()
+        .map(|(n, _)| {
+            let have = n.to_ascii_lowercase();
+            let mut score = strsim::jaro_winkler(&want, &have);
+            if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
+                score = score.max(0.9);
+            }
+            (score, n)
+        })
+        .filter(|(score, _)| *score >= 0.85)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(4).map(|(_, n)| n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::parse;
+
+    const PIPES: Env =
+        Env { stdout_tty: false, stderr_tty: false, no_color: false, no_progress: false };
+
+    fn planned(argv: &[&str], env: &Env) -> Result<Plan, UsageError> {
+        plan_with(parse(argv).unwrap(), env)
+    }
+
+    fn codec_plan(argv: &[&str]) -> CodecPlan {
+        match planned(argv, &PIPES).unwrap().task {
+            Task::Codec(c) => c,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn flags_reach_the_profile_knobs() {
+        let c =
+            codec_plan(&["pctenc", "encode", "-p", "js-component", "--lower", "--utf8", "lossy"]);
+        assert_eq!(c.profile.name(), "js-component");
+        assert_eq!(c.profile.hex_case(), HexCase::Lower);
+        assert_eq!(c.profile.input_utf8(), Utf8::Lossy);
+        assert_eq!(c.profile.decoding().utf8, Utf8::Lossy);
+        let c = codec_plan(&["pctenc", "decode", "-p", "url-query", "--strict"]);
+        assert_eq!(c.profile.decoding().malformed, Malformed::Reject);
+        let c = codec_plan(&["pctenc", "decode", "-p", "js-component", "--lenient"]);
+        assert_eq!(c.profile.decoding().malformed, Malformed::PassThrough);
+        let c = codec_plan(&["pctenc", "decode"]);
+        assert_eq!(c.profile.name(), "rfc3986");
+        assert_eq!(c.profile.decoding(), pctenc::profile::rfc3986::RFC3986.decoding());
+    }
+
+    #[test]
+    fn unknown_profile_lists_close_names() {
+        let e = planned(&["pctenc", "encode", "-p", "rfc396"], &PIPES).unwrap_err();
+        assert!(e.0.starts_with("unknown profile 'rfc396'; did you mean rfc3986"), "{e}");
+        let e = planned(&["pctenc", "encode", "-p", "component"], &PIPES).unwrap_err();
+        assert!(e.0.contains("js-component") && e.0.contains("url-component"), "{e}");
+        let e = planned(&["pctenc", "encode", "-p", "zzzzzz"], &PIPES).unwrap_err();
+        assert_eq!(e.0, "unknown profile 'zzzzzz' ('pctenc profiles' lists them all)");
+    }
+
+    #[test]
+    fn unknown_kernel_lists_the_available_ones() {
+        let e = planned(&["pctenc", "--kernel", "avx9", "profiles"], &PIPES).unwrap_err();
+        assert_eq!(e.0, "unknown kernel 'avx9'; available here: scalar");
+        let p = planned(&["pctenc", "--kernel", "scalar", "profiles"], &PIPES).unwrap();
+        assert_eq!(p.kernel, Some(Kernel::Scalar));
+    }
+
+    #[test]
+    fn sources() {
+        assert!(
+            matches!(codec_plan(&["pctenc", "encode"]).source, Source::Streams(ref v) if v == &[Input::Stdin])
+        );
+        let c = codec_plan(&["pctenc", "encode", "-i", "a", "-i", "-"]);
+        assert!(
+            matches!(c.source, Source::Streams(ref v) if v == &[Input::File("a".into()), Input::Stdin])
+        );
+        let c = codec_plan(&["pctenc", "encode", "x", "y"]);
+        assert!(matches!(c.source, Source::Texts(ref v) if v == &[b"x".to_vec(), b"y".to_vec()]));
+    }
+
+    #[test]
+    fn terminal_escaping_and_colour_follow_the_environment() {
+        let tty = Env { stdout_tty: true, stderr_tty: true, ..PIPES };
+        let plan = |argv: &[&str], env: &Env| planned(argv, env).unwrap();
+        assert!(matches!(
+            plan(&["pctenc", "decode"], &tty).task,
+            Task::Codec(CodecPlan { terminal: true, .. })
+        ));
+        assert!(matches!(
+            plan(&["pctenc", "decode", "--raw"], &tty).task,
+            Task::Codec(CodecPlan { terminal: false, .. })
+        ));
+        assert!(matches!(
+            plan(&["pctenc", "decode"], &PIPES).task,
+            Task::Codec(CodecPlan { terminal: false, .. })
+        ));
+        assert!(matches!(
+            plan(&["pctenc", "profiles"], &tty).task,
+            Task::Profiles { color: true, .. }
+        ));
+        let no_color = Env { no_color: true, ..tty.clone() };
+        assert!(matches!(
+            plan(&["pctenc", "profiles"], &no_color).task,
+            Task::Profiles { color: false, .. }
+        ));
+        assert!(matches!(
+            plan(&["pctenc", "--color", "always", "profiles"], &PIPES).task,
+            Task::Profiles { color: true, .. }
+        ));
+        assert!(matches!(
+            plan(&["pctenc", "--color", "never", "profiles"], &tty).task,
+            Task::Profiles { color: false, .. }
+        ));
+        assert!(plan(&["pctenc", "profiles"], &tty).stderr_color);
+        assert!(!plan(&["pctenc", "profiles"], &PIPES).stderr_color);
+    }
+
+    #[test]
+    fn progress_only_on_a_terminal_outside_ci() {
+        let tty = Env { stderr_tty: true, ..PIPES };
+        let progress = |env: &Env, argv: &[&str]| match planned(argv, env).unwrap().task {
+            Task::Codec(c) => c.progress,
+            other => panic!("{other:?}"),
+        };
+        // A missing file has no known size: a counter that stays quiet below the threshold.
+        let argv = ["pctenc", "encode", "-i", "/nonexistent/pctenc-test"];
+        assert_eq!(
+            progress(&tty, &argv),
+            Some(Progress { total: None, quiet_until: PROGRESS_THRESHOLD })
+        );
+        assert_eq!(progress(&PIPES, &argv), None);
+        assert_eq!(progress(&Env { no_progress: true, ..tty.clone() }, &argv), None);
+        assert_eq!(progress(&tty, &["pctenc", "encode", "text"]), None);
+        // A small regular file: no bar.
+        let small = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+        assert_eq!(progress(&tty, &["pctenc", "encode", "-i", small]), None);
+    }
+
+    #[test]
+    fn version_wins_over_a_missing_command() {
+        assert!(matches!(planned(&["pctenc", "-V"], &PIPES).unwrap().task, Task::Version));
+        let e = planned(&["pctenc", "--kernel", "scalar"], &PIPES).unwrap_err();
+        assert!(e.0.starts_with("a command is needed"));
+    }
+}

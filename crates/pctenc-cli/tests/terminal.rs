@@ -1,0 +1,67 @@
+//! On a terminal: control and bidi characters shown escaped, the progress bar on stderr.
+//! The binary runs on a pseudo-terminal made by util-linux `script`; a machine without it
+//! fails these tests loudly rather than skipping them.
+
+mod util;
+
+use std::process::Command;
+
+/// Runs `pctenc ARGS` (a shell fragment) with stdin, stdout and stderr on a terminal, and
+/// returns everything the terminal received. The terminal turns `\n` into `\r\n`.
+fn on_terminal(dir: &util::Dir, args: &str, env: &[(&str, &str)]) -> Vec<u8> {
+    on_terminal_exit(dir, args, env, 0)
+}
+
+/// As [`on_terminal`], expecting exit `code`.
+fn on_terminal_exit(dir: &util::Dir, args: &str, env: &[(&str, &str)], code: i32) -> Vec<u8> {
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &format!("{} {args}", util::BIN), "/dev/null"])
+        .current_dir(&dir.path)
+        .env_remove("NO_COLOR")
+        .env_remove("CI");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("these tests need util-linux `script` for a pseudo-terminal");
+    assert_eq!(out.status.code(), Some(code), "{out:?}");
+    out.stdout
+}
+
+clitest!(decoded_controls_and_bidi_are_escaped_on_a_terminal, |dir, cmd| {
+    let got = on_terminal(&dir, "decode '%1b]0;owned%07x%E2%80%AEfdp.exe' 'a%0Ab%C2%9B'", &[]);
+    eqnice!(b"\\x1b]0;owned\\x07x\\u{202e}fdp.exe\r\na\\x0ab\\u{009b}\r\n", got);
+    // The same output to a pipe is raw.
+    cmd.args(["decode", "%1b]0;owned%07x%E2%80%AEfdp.exe"]);
+    eqnice!(b"\x1b]0;owned\x07x\xe2\x80\xaefdp.exe\n", cmd.stdout());
+});
+
+clitest!(raw_writes_controls_to_the_terminal_and_whole_keeps_newlines, |dir, cmd| {
+    eqnice!(b"\x1b[1mx\r\n", on_terminal(&dir, "decode --raw '%1b[1mx'", &[]));
+    eqnice!(b"\\x1b[1mx\r\ny\t\\xff", on_terminal(&dir, "decode --whole '%1b[1mx%0Ay%09%FF'", &[]));
+});
+
+clitest!(progress_bar_for_a_large_file_on_a_terminal_only, |dir, cmd| {
+    dir.create("big", vec![b'a'; 33 << 20]);
+    let got = String::from_utf8_lossy(&on_terminal(&dir, "encode --whole -i big > out", &[]))
+        .into_owned();
+    assert!(got.contains("MiB/s") && got.contains("33.00 MiB"), "{got:?}");
+    assert_eq!(std::fs::metadata(dir.path.join("out")).unwrap().len(), 33 << 20);
+    // Not in CI, and never for a small file.
+    let got = on_terminal(&dir, "encode --whole -i big > out", &[("CI", "true")]);
+    assert!(got.is_empty(), "{:?}", String::from_utf8_lossy(&got));
+    dir.create("small", "a b\n");
+    assert!(on_terminal(&dir, "encode -i small > out", &[]).is_empty());
+});
+
+clitest!(rejection_messages_are_coloured_on_a_terminal_unless_no_color, |dir, cmd| {
+    let got = on_terminal_exit(&dir, "decode %zz", &[], 1);
+    assert!(
+        got.starts_with(b"pctenc: \x1b[1margument 1, byte 0\x1b[0m: \x1b[1m\x1b[31minvalid escape"),
+        "{got:?}"
+    );
+    let got = on_terminal_exit(&dir, "decode %zz", &[("NO_COLOR", "1")], 1);
+    eqnice!(
+        "pctenc: argument 1, byte 0: invalid escape at \"%zz\": '%' must be followed by two hex digits (--lenient keeps it)\r\n",
+        got
+    );
+});
