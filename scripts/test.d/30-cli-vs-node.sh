@@ -15,12 +15,8 @@
 #   write exactly the UTF-8 bytes of Node's result.
 # - decode, js-escape: Node reads the bytes with TextDecoder, unescape()s, and writes the
 #   result as UTF-8 (a lone surrogate becomes U+FFFD); pctenc must exit 0 and match.
-# Expected failures (listed, counted apart, and reported if they start passing):
-# - XFAIL-MIXED-UTF8: decode -p js-component|js-uri of input that is NOT UTF-8 where raw bytes
-#   and escapes together decode to valid UTF-8 (raw "\xc3" then "%A9" gives "é"). Node rejects
-#   under any reading of the bytes as a string (TextDecoder fatal or lossy); the library checks
-#   the decoded bytes only, not the input, so pctenc accepts. A library decision, reported to
-#   the lead; not patched from the CLI.
+# No expected failures: raw input bytes that are not UTF-8 are rejected under the strict
+# policy, as Node rejects them (the mixed raw/escaped case that used to slip through).
 # Ends with "cli-vs-node: N passed, N failed"; exits non-zero on any failure. Without node
 # it says it was skipped, and fails when CI=true.
 set -euo pipefail
@@ -117,12 +113,7 @@ const inputs = [Buffer.alloc(0), Buffer.from('%'), Buffer.from('a b'), Buffer.fr
 for (let i = 0; i < Number(process.env.CASES); i++) inputs.push(randomInput());
 
 // The known divergence (see the header): returns its name, or null.
-function expectedFailure(profile, verb, input, r) {
-  const mixed = verb === 'decode' && profile !== 'js-escape' && utf8(input) === null;
-  return mixed && r.status === 0 && utf8(r.stdout) !== null ? 'XFAIL-MIXED-UTF8' : null;
-}
-
-let passed = 0, failed = 0, xfailed = 0;
+let passed = 0, failed = 0;
 const show = (b) => JSON.stringify(b.toString('latin1'));
 for (const input of inputs) {
   for (const profile of ['js-component', 'js-uri', 'js-escape']) {
@@ -132,12 +123,8 @@ for (const input of inputs) {
       let ok = r.status === want.code;
       if (ok && want.code === 0) ok = Buffer.compare(r.stdout, want.out) === 0 && r.stderr.length === 0;
       if (ok && want.code === 1) ok = r.stderr.length > 0;
-      const xfail = ok ? null : expectedFailure(profile, verb, input, r);
       if (ok) {
         passed++;
-      } else if (xfail) {
-        xfailed++;
-        console.log(`${xfail} ${verb} -p ${profile} input=${show(input)} (hex ${input.toString('hex')})`);
       } else {
         failed++;
         if (failed <= 20) {
@@ -150,7 +137,6 @@ for (const input of inputs) {
   }
 }
 console.log(`cli-vs-node: ${inputs.length} inputs x 3 profiles x 2 directions, seed ${process.env.SEED}`);
-console.log(`cli-vs-node: ${xfailed} expected failures (listed above with their reason)`);
 console.log(`cli-vs-node: ${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;
 JS

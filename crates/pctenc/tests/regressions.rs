@@ -68,3 +68,32 @@ fn r2_first_error_in_input_order() {
         }
     }
 }
+
+/// Under strict UTF-8 the raw input is text too: a raw `\xC3` before `%A9` decodes to a valid
+/// `é`, but `decodeURIComponent` could never be given that input. One-shot and streaming
+/// report the raw byte's offset, for every split.
+#[test]
+fn r2_strict_rejects_raw_bytes_that_are_not_utf8() {
+    use pctenc::profile::js::COMPONENT;
+    use pctenc::stream::Decoder;
+    for (input, offset) in [
+        (&b"a\xC3%A9"[..], 1),
+        (b"%C3\xA9", 3),
+        (b"%E2\x82%AC", 3),
+        (b"ok\xFF", 2),
+        (b"%C3%28\xFF", 0),
+    ] {
+        let want: Result<Vec<u8>, _> = Err(pctenc::DecodeError::InvalidUtf8 { offset });
+        assert_eq!(COMPONENT.decode(input).map(|c| c.into_owned()), want, "{input:?}");
+        for cut in 0..=input.len() {
+            let mut d = Decoder::new(COMPONENT);
+            let mut out = Vec::new();
+            let got = d
+                .push(&input[..cut], &mut out)
+                .and_then(|()| d.push(&input[cut..], &mut out))
+                .and_then(|()| d.finish(&mut out))
+                .map(|()| out);
+            assert_eq!(got, want, "{input:?} cut at {cut}");
+        }
+    }
+}

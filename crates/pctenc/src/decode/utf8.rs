@@ -29,12 +29,15 @@ pub(crate) fn check(
             Err(_) => Some(lossy_java(output).into_bytes()),
         }),
         Utf8::KeepEscaped | Utf8::Iri => Ok(keep_escaped(d, unit, input, output)),
-        Utf8::Strict => match core::str::from_utf8(output) {
-            Ok(_) => Ok(None),
-            Err(e) => Err(DecodeError::InvalidUtf8 {
-                offset: scalar::input_offset(d, unit, input, e.valid_up_to()),
-            }),
-        },
+        Utf8::Strict => {
+            let out_err = core::str::from_utf8(output)
+                .err()
+                .map(|e| scalar::input_offset(d, unit, input, e.valid_up_to()));
+            match earliest(out_err, input_error(input)) {
+                None => Ok(None),
+                Some(offset) => Err(DecodeError::InvalidUtf8 { offset }),
+            }
+        }
         Utf8::Lossy => match core::str::from_utf8(output) {
             Ok(_) => Ok(None),
             Err(_) => Ok(Some(String::from_utf8_lossy(output).into_owned().into_bytes())),
@@ -52,11 +55,85 @@ pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError
     let before = &input[..e.offset().min(input.len())];
     let mut out = alloc::vec![0u8; before.len()];
     let Ok(progress) = scalar::decode(d, unit, before, &mut out, false) else { return e };
-    match core::str::from_utf8(&out[..progress.written]) {
-        Err(u) if u.error_len().is_some() => DecodeError::InvalidUtf8 {
-            offset: scalar::input_offset(d, unit, before, u.valid_up_to()),
-        },
-        _ => e,
+    let out_err = match core::str::from_utf8(&out[..progress.written]) {
+        Err(u) if u.error_len().is_some() => {
+            Some(scalar::input_offset(d, unit, before, u.valid_up_to()))
+        }
+        _ => None,
+    };
+    match earliest(out_err, input_error(before).filter(|&x| x < e.offset())) {
+        Some(offset) => DecodeError::InvalidUtf8 { offset },
+        None => e,
+    }
+}
+
+/// Under [`Utf8::Strict`] the input is text too: the offset of its first byte that is not
+/// (the start of) UTF-8. Decoded bytes alone cannot show it: a raw `\xC3` before `%A9`
+/// decodes to a valid `é`, which `decodeURIComponent` (whose input is a string) never sees.
+fn input_error(input: &[u8]) -> Option<usize> {
+    core::str::from_utf8(input).err().map(|e| e.valid_up_to())
+}
+
+fn earliest(a: Option<usize>, b: Option<usize>) -> Option<usize> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The streaming form of the strict input check: finds the first offset of a stream whose
+/// raw bytes are not UTF-8, carrying at most three bytes of an unfinished sequence.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct InputCheck {
+    bytes: [u8; 4],
+    len: usize,
+    /// Absolute offset of `bytes[0]`.
+    offset: usize,
+    /// The first invalid offset, once found.
+    pub(crate) found: Option<usize>,
+}
+
+impl InputCheck {
+    /// Feeds the next raw `chunk` of the stream, which starts at absolute offset `base`.
+    pub(crate) fn feed(&mut self, chunk: &[u8], base: usize, last: bool) {
+        if self.found.is_some() {
+            return;
+        }
+        let mut i = 0;
+        if self.len > 0 {
+            let need = match self.bytes[0] {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                _ => 4,
+            };
+            while self.len < need && i < chunk.len() {
+                self.bytes[self.len] = chunk[i];
+                self.len += 1;
+                i += 1;
+            }
+            if self.len < need {
+                if last {
+                    self.found = Some(self.offset);
+                }
+                return;
+            }
+            if core::str::from_utf8(&self.bytes[..need]).is_err() {
+                self.found = Some(self.offset);
+                return;
+            }
+            self.len = 0;
+        }
+        if let Err(e) = core::str::from_utf8(&chunk[i..]) {
+            let at = i + e.valid_up_to();
+            if e.error_len().is_none() && !last {
+                let rest = &chunk[at..];
+                self.bytes[..rest.len()].copy_from_slice(rest);
+                self.len = rest.len();
+                self.offset = base + at;
+            } else {
+                self.found = Some(base + at);
+            }
+        }
     }
 }
 
@@ -231,6 +308,11 @@ pub(crate) struct Carry {
 }
 
 impl Carry {
+    /// The input offset where the carried (unfinished) sequence starts, if any.
+    pub(crate) fn pending_offset(&self) -> Option<usize> {
+        (self.len > 0).then_some(self.offset)
+    }
+
     /// Moves the carried bytes to the end of `out`; returns where they start.
     pub(crate) fn put_back(&mut self, out: &mut Vec<u8>) -> usize {
         let start = out.len();

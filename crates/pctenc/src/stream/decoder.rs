@@ -2,10 +2,10 @@
 
 use alloc::vec::Vec;
 
-use crate::decode::utf8::{Carry, Piece};
+use crate::decode::utf8::{Carry, InputCheck, Piece};
 use crate::error::DecodeError;
 use crate::kernel::scalar;
-use crate::profile::{Decoding, Profile, Unit};
+use crate::profile::{Decoding, Profile, Unit, Utf8};
 
 /// The longest unfinished unit a chunk can end with: `%uD83D%uDE0` (a high surrogate and
 /// most of its partner), eleven bytes.
@@ -28,6 +28,7 @@ pub struct Decoder {
     /// Absolute input offset of `pending[0]` (or of the next byte, when nothing is pending).
     offset: usize,
     carry: Carry,
+    input_check: InputCheck,
     failed: Option<DecodeError>,
     /// The whole input so far, for the policies that need it (see above).
     held: Option<Vec<u8>>,
@@ -43,6 +44,7 @@ impl Decoder {
             pending_len: 0,
             offset: 0,
             carry: Carry::default(),
+            input_check: InputCheck::default(),
             failed: None,
             held: profile.decoding().utf8.keeps_escapes().then(Vec::new),
         }
@@ -89,7 +91,10 @@ impl Decoder {
             return result;
         }
         let start = out.len();
-        let result = (|| {
+        if self.decoding.utf8 == Utf8::Strict {
+            self.input_check.feed(chunk, self.position(), last);
+        }
+        let result: Result<(), DecodeError> = (|| {
             if self.pending_len > 0 {
                 // Finish the unfinished unit with the first bytes of this chunk.
                 let mut joined = [0u8; MAX_PENDING + LOOKAHEAD];
@@ -118,6 +123,16 @@ impl Decoder {
             self.offset += read;
             Ok(())
         })();
+        // Under the strict policy the raw input must be text too (see decode::utf8). Its first
+        // invalid byte is the error unless one before it shows up first, which can only come
+        // from the output sequence still unfinished there.
+        let result = match (result, self.input_check.found) {
+            (Err(e), Some(x)) if x < e.offset() => Err(DecodeError::InvalidUtf8 { offset: x }),
+            (Ok(()), Some(x)) if self.carry.pending_offset().is_none_or(|c| c >= x) => {
+                Err(DecodeError::InvalidUtf8 { offset: x })
+            }
+            (result, _) => result,
+        };
         if let Err(e) = result {
             out.truncate(start);
             self.failed = Some(e);

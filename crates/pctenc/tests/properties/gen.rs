@@ -161,19 +161,28 @@ pub fn oracle_decode(p: &Profile, input: &[u8]) -> Result<Vec<u8>, (&'static str
             _ => None,
         }
     };
+    // Under the strict policy the raw input must be text as well: its first invalid byte.
+    let raw_error = std::str::from_utf8(input)
+        .err()
+        .filter(|_| d.utf8 == Utf8::Strict)
+        .map(|e| ("invalid-utf8", e.valid_up_to()));
+    let first = |a: Option<(&'static str, usize)>, b: Option<(&'static str, usize)>| match (a, b) {
+        (Some(a), Some(b)) => Some(if b.1 < a.1 { b } else { a }),
+        (a, b) => a.or(b),
+    };
     let units = match decode(input) {
         // The first error in input order: invalid UTF-8 decoded before the bad escape (but
-        // not a sequence the bad escape cuts short).
+        // not a sequence the bad escape cuts short), or raw input before it.
         Err((kind, at)) => {
             let before = decode(&input[..at]).expect("no error before the first");
-            return Err(utf8_error(&before, false)
-                .filter(|_| d.utf8 == Utf8::Strict)
-                .unwrap_or((kind, at)));
+            let utf8 = utf8_error(&before, false).filter(|_| d.utf8 == Utf8::Strict);
+            let raw = raw_error.filter(|e| e.1 < at);
+            return Err(first(first(utf8, raw), Some((kind, at))).expect("an error"));
         }
         Ok(units) => units,
     };
     let bytes: Vec<u8> = units.iter().map(|u| u.0).collect();
-    match (d.utf8, utf8_error(&units, true)) {
+    match (d.utf8, first(utf8_error(&units, true), raw_error)) {
         (Utf8::Strict, Some(e)) => Err(e),
         (Utf8::Lossy, Some(_)) => Ok(String::from_utf8_lossy(&bytes).into_owned().into_bytes()),
         _ => Ok(bytes),
