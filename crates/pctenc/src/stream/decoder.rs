@@ -30,7 +30,7 @@ pub struct Decoder {
     carry: Carry,
     input_check: InputCheck,
     failed: Option<DecodeError>,
-    /// The whole input so far, for the policies that need it (see above).
+    /// The input not yet decoded, for the policies that need whole sequences (`safe_cut`).
     held: Option<Vec<u8>>,
 }
 
@@ -79,12 +79,13 @@ impl Decoder {
         }
         if let Some(held) = &mut self.held {
             held.extend_from_slice(chunk);
-            if !last {
-                return Ok(());
-            }
-            let result = crate::decode::decode_append(self.unit, self.decoding, held, out);
-            self.offset += held.len();
-            held.clear();
+            // Decode up to the last safe cut and keep only the rest, so memory stays bounded
+            // (by the longest run of continuation bytes, which no valid input has).
+            let cut = if last { held.len() } else { safe_cut(held) };
+            let result = crate::decode::decode_append(self.unit, self.decoding, &held[..cut], out)
+                .map_err(|e| e.shifted(self.offset));
+            self.offset += cut;
+            held.drain(..cut);
             if let Err(e) = result {
                 self.failed = Some(e);
             }
@@ -169,5 +170,68 @@ impl Decoder {
         let piece = Piece { input: read, base: self.offset, last };
         self.carry.check(&self.decoding, self.unit, piece, out, seg)?;
         Ok(progress.read)
+    }
+}
+
+/// Where a stream whose policy keeps escapes ([`Utf8::KeepEscaped`], [`Utf8::Iri`]) can be
+/// cut so that both parts decode as the whole would: before a decoding unit whose first
+/// decoded byte is not a UTF-8 continuation byte (`80..BF`). Such a unit starts a new
+/// sequence, so what comes before it is decided (complete, or invalid) without it. Units are
+/// found locally: a `%` with two hex digits is an escape, and any other byte that is not one
+/// of an escape's digits is a unit of its own. 0 if there is no such place yet.
+fn safe_cut(held: &[u8]) -> usize {
+    let hex = |b: u8| b.is_ascii_hexdigit();
+    let continuation = |b: u8| (0x80..=0xBF).contains(&b);
+    let starts_fresh = |i: usize| {
+        let b = held[i];
+        if b == b'%' {
+            return match held.get(i + 1..i + 3) {
+                Some(&[h, l]) if hex(h) && hex(l) => {
+                    let v = (h as char).to_digit(16).unwrap_or(0) << 4
+                        | (l as char).to_digit(16).unwrap_or(0);
+                    !continuation(v as u8)
+                }
+                _ => false,
+            };
+        }
+        let digit_of_escape = (held[i - 1] == b'%' && hex(b))
+            || (i >= 2 && held[i - 2] == b'%' && hex(held[i - 1]) && hex(b));
+        !digit_of_escape && !continuation(b)
+    };
+    (1..held.len()).rev().find(|&i| starts_fresh(i)).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::by_name;
+    use alloc::string::String;
+
+    /// The kept-escapes policies hold at most a few bytes across pushes, whatever the size.
+    #[test]
+    fn kept_escapes_streaming_holds_little() {
+        for name in ["dotnet-escapedatastring", "iri"] {
+            let p = by_name(name).unwrap();
+            let mut d = Decoder::new(p);
+            let mut out = Vec::new();
+            for chunk in
+                ["%C3%A9a%FF%E2%82", "%AC%ED%A0%80", "x%F0%9F%98%80"].iter().cycle().take(3000)
+            {
+                d.push(chunk.as_bytes(), &mut out).unwrap();
+                assert!(
+                    d.held.as_ref().unwrap().len() <= 12,
+                    "{name}: held {}",
+                    d.held.as_ref().unwrap().len()
+                );
+            }
+            d.finish(&mut out).unwrap();
+            let whole: String = ["%C3%A9a%FF%E2%82", "%AC%ED%A0%80", "x%F0%9F%98%80"]
+                .iter()
+                .cycle()
+                .take(3000)
+                .copied()
+                .collect();
+            assert_eq!(out, p.decode(&whole).unwrap().into_owned(), "{name}");
+        }
     }
 }
