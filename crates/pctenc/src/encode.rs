@@ -28,7 +28,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::error::{EncodeError, OutputTooSmall};
-use crate::kernel::scalar;
+use crate::kernel::{self, scalar};
 use crate::profile::{HexCase, Profile, Unit, Utf8, HEX_LOWER, HEX_UPPER};
 
 /// The most bytes that encoding `n` input bytes can write: `3 * n` (saturating).
@@ -60,7 +60,7 @@ impl Profile {
     /// ```
     pub fn encode<'a, I: AsRef<[u8]> + ?Sized>(&self, input: &'a I) -> Cow<'a, str> {
         let input = input.as_ref();
-        if scalar::clean_prefix(self.table(), input) == input.len() {
+        if kernel::clean_prefix(self, input) == input.len() {
             return Cow::Borrowed(ascii(input));
         }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
@@ -84,7 +84,7 @@ impl Profile {
         input: &'a I,
     ) -> Result<Cow<'a, str>, EncodeError> {
         let input = input.as_ref();
-        if scalar::clean_prefix(self.table(), input) == input.len() {
+        if kernel::clean_prefix(self, input) == input.len() {
             return Ok(Cow::Borrowed(ascii(input)));
         }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
@@ -252,14 +252,13 @@ impl Profile {
         input: &[u8],
         sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
     ) -> Result<(), E> {
-        let table = self.table();
-        let clean = scalar::clean_prefix(table, input);
+        let clean = kernel::clean_prefix(self, input);
         if clean > 0 {
             sink(&input[..clean])?;
         }
-        let mut buf: scalar::EncodeBuf = [0; 3 * scalar::BLOCK + 1];
+        let mut buf = [0u8; kernel::ENCODE_BUF];
         for block in input[clean..].chunks(scalar::BLOCK) {
-            let n = scalar::encode_block(table, block, &mut buf);
+            let n = kernel::encode_block(self, block, &mut buf);
             sink(&buf[..n])?;
         }
         Ok(())

@@ -60,12 +60,18 @@
 //! - `std` (default): `std::error::Error` for the errors, the `io::Write` adapters, and
 //!   runtime CPU detection in `memchr`. Without it the crate is `no_std` + `alloc`.
 //!
+//! - `simd` (default): the SIMD kernels (x86_64 AVX2), chosen at run time by CPU detection
+//!   (see [`Kernel`]). Without it the crate forbids `unsafe` code.
+//!
 //! # Unsafe
 //!
-//! None: the crate forbids `unsafe` code. Faster kernels will keep theirs inside [`kernel`].
+//! Only inside [`kernel`], and only with the `simd` feature: the SIMD kernels' unaligned
+//! loads and stores, and the one call per operation into a `#[target_feature]` function,
+//! each with a `// SAFETY:` comment naming its guard. The rest of the crate denies `unsafe`.
 
 #![no_std]
-#![forbid(unsafe_code)]
+#![cfg_attr(not(feature = "simd"), forbid(unsafe_code))]
+#![cfg_attr(feature = "simd", deny(unsafe_code))]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
 
 extern crate alloc;
@@ -75,6 +81,7 @@ extern crate std;
 pub mod decode;
 pub mod encode;
 pub mod error;
+#[cfg_attr(feature = "simd", allow(unsafe_code))]
 pub mod kernel;
 pub mod profile;
 pub mod set;

@@ -31,7 +31,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
-use crate::kernel::scalar;
+use crate::kernel;
 use crate::profile::{Decoding, Profile, Utf8};
 
 impl Profile {
@@ -123,7 +123,7 @@ impl Profile {
         let d = self.decoding();
         let too_small = |needed| DecodeSliceError::OutputTooSmall(OutputTooSmall { needed });
         let dst = out.get_mut(..input.len()).ok_or(too_small(input.len()))?;
-        let written = scalar::decode(&d, self.unit(), input, dst, true)?.written;
+        let written = kernel::decode(&d, self.unit(), input, dst, true)?.written;
         match utf8::check(&d, self.unit(), input, &out[..written])? {
             None => Ok(written),
             Some(repaired) => {
@@ -162,7 +162,7 @@ fn decode_append(
     let start = out.len();
     if has_escapes(&d, input) {
         out.resize(start + input.len(), 0);
-        match scalar::decode(&d, p.unit(), input, &mut out[start..], true) {
+        match kernel::decode(&d, p.unit(), input, &mut out[start..], true) {
             Ok(progress) => out.truncate(start + progress.written),
             Err(e) => {
                 out.truncate(start);

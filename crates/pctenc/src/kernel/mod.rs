@@ -1,12 +1,36 @@
 //! Kernels: the loops that do the work, behind one choice made once.
 //!
 //! [`scalar`] is always compiled: it is the reference that every faster kernel is tested
-//! against, and it finishes the tail that a block-wise kernel leaves. SIMD kernels arrive
-//! behind the same [`Kernel`] value; until then the choice is between one.
+//! against, and it finishes whatever a SIMD kernel leaves. A SIMD kernel takes whole blocks
+//! and reports how far it got, `(read, written)`; the scalar kernel does the rest:
+//!
+//! ```text
+//! let (read, written) = simd::encode(profile, input, out);   // whole blocks (+ padded tail)
+//! written + scalar(&input[read..], &mut out[written..])       // whatever is left
+//! ```
+//!
+//! What a SIMD kernel does not implement goes to the scalar kernel whole: decoding
+//! `Unit::Utf16` (`unescape`) and profiles with `keep_escaped` bytes (`decodeURI`).
+//! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
+//! kernel stops, and the scalar kernel finds the exact error and its offset.
+//!
+//! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
+//! overrides it process-wide (the CLI's `--kernel`, tests, benches). A [`Kernel`] value only
+//! runs if the CPU supports it: [`Kernel::current`] returns only members of
+//! [`Kernel::available`], and the dispatch below runs only what `current` returns.
 
 pub mod scalar;
+pub mod tables;
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+mod x86_64;
 
 use core::sync::atomic::{AtomicU8, Ordering};
+
+use crate::error::DecodeError;
+use crate::profile::{Decoding, Malformed, Profile, Unit};
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+use crate::profile::{HexCase, HEX_LOWER, HEX_UPPER};
+use scalar::Progress;
 
 /// The forced kernel, as `Kernel as u8 + 1`; 0 means "detect".
 static FORCED: AtomicU8 = AtomicU8::new(0);
@@ -17,23 +41,56 @@ static FORCED: AtomicU8 = AtomicU8::new(0);
 pub enum Kernel {
     /// The table-driven scalar kernel: portable, the oracle for the others.
     Scalar,
+    /// x86_64 AVX2 (with POPCNT): 32 bytes per step.
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Avx2,
+}
+
+/// Every kernel this build has, slowest first; each needs what the one before it needs.
+const BUILT: &[Kernel] = &[
+    Kernel::Scalar,
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Kernel::Avx2,
+];
+
+/// How many kernels of [`BUILT`] this CPU runs, plus one; 0 means "not asked yet".
+static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+/// Whether this CPU runs `kernel` (asks the CPU; [`Kernel::available`] caches the answer).
+fn supported(kernel: Kernel) -> bool {
+    match kernel {
+        Kernel::Scalar => true,
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        Kernel::Avx2 => x86_64::has_avx2(),
+    }
 }
 
 impl Kernel {
-    /// The fastest kernel this CPU supports.
+    /// The fastest kernel this CPU supports (asked once, then cached).
     pub fn detect() -> Kernel {
-        Kernel::Scalar
+        *Kernel::available().last().unwrap_or(&Kernel::Scalar)
     }
 
     /// Every kernel this CPU supports, slowest first.
+    ///
+    /// ```
+    /// assert_eq!(pctenc::Kernel::available()[0], pctenc::Kernel::Scalar);
+    /// ```
     pub fn available() -> &'static [Kernel] {
-        &[Kernel::Scalar]
+        let mut n = DETECTED.load(Ordering::Relaxed) as usize;
+        if n == 0 {
+            n = 1 + BUILT.iter().take_while(|k| supported(**k)).count();
+            DETECTED.store(n as u8, Ordering::Relaxed);
+        }
+        &BUILT[..n - 1]
     }
 
     /// The kernel's name, as `--kernel` takes it.
     pub const fn name(self) -> &'static str {
         match self {
             Kernel::Scalar => "scalar",
+            #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+            Kernel::Avx2 => "avx2",
         }
     }
 
@@ -42,7 +99,11 @@ impl Kernel {
     pub fn current() -> Kernel {
         match FORCED.load(Ordering::Relaxed) {
             0 => Kernel::detect(),
-            n => Kernel::available().iter().copied().find(|k| *k as u8 + 1 == n).unwrap_or(Kernel::Scalar),
+            n => Kernel::available()
+                .iter()
+                .copied()
+                .find(|k| *k as u8 + 1 == n)
+                .unwrap_or(Kernel::Scalar),
         }
     }
 
@@ -63,5 +124,93 @@ impl Kernel {
     /// Finds an available kernel by name.
     pub fn by_name(name: &str) -> Option<Kernel> {
         Kernel::available().iter().copied().find(|k| k.name() == name)
+    }
+}
+
+/// Output room of one [`encode_block`] call: any kernel, any [`scalar::BLOCK`] of input.
+pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + 112;
+
+/// The hex digits `p` writes.
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+fn digits(p: &Profile) -> &'static [u8; 16] {
+    match p.hex_case() {
+        HexCase::Upper => HEX_UPPER,
+        HexCase::Lower => HEX_LOWER,
+    }
+}
+
+/// How many leading bytes of `input` the profile writes unchanged.
+pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
+    match Kernel::current() {
+        Kernel::Scalar => scalar::clean_prefix(p.table(), input),
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: `current` returns only available kernels, and `available` lists Avx2 only
+        // where the CPU has AVX2.
+        Kernel::Avx2 => unsafe { x86_64::avx2::clean_prefix(p.nibbles(), input) },
+    }
+}
+
+/// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit; returns the number
+/// of bytes written to `out`.
+pub(crate) fn encode_block(p: &Profile, input: &[u8], out: &mut [u8; ENCODE_BUF]) -> usize {
+    let input = &input[..input.len().min(scalar::BLOCK)];
+    let (read, written) = match Kernel::current() {
+        Kernel::Scalar => (0, 0),
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
+    };
+    if read == 0 {
+        let buf = out.first_chunk_mut().expect("ENCODE_BUF > 3 * BLOCK");
+        return scalar::encode_block(p.table(), input, buf);
+    }
+    // The SIMD kernels finish the block when `out` has room, which ENCODE_BUF guarantees;
+    // this tail only keeps the contract exact if one ever stops early.
+    let mut w = written;
+    for &b in &input[read..] {
+        let e = p.table()[b as usize];
+        let len = (e >> 24) as usize;
+        out[w..w + len].copy_from_slice(&e.to_le_bytes()[..len]);
+        w += len;
+    }
+    w
+}
+
+/// Decodes as [`scalar::decode`] does (same contract, same errors), with the current kernel
+/// taking whole blocks first.
+pub(crate) fn decode(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut [u8],
+    last: bool,
+) -> Result<Progress, DecodeError> {
+    let (read, written) = decode_bulk(Kernel::current(), d, unit, input, out, last);
+    let rest = scalar::decode(d, unit, &input[read..], &mut out[written..], last)
+        .map_err(|e| e.shifted(read))?;
+    Ok(Progress { read: read + rest.read, written: written + rest.written })
+}
+
+/// The SIMD part of [`decode`]: whole blocks, `(read, written)`.
+fn decode_bulk(
+    kernel: Kernel,
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut [u8],
+    last: bool,
+) -> (usize, usize) {
+    if unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY {
+        return (0, 0);
+    }
+    let reject = d.malformed == Malformed::Reject;
+    match kernel {
+        Kernel::Scalar => {
+            let _ = (reject, input, out, last);
+            (0, 0)
+        }
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
     }
 }

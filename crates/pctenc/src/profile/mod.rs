@@ -29,6 +29,7 @@ pub mod whatwg;
 
 pub use names::{by_name, ALL};
 
+use crate::kernel::tables::Nibbles;
 use crate::set::AsciiSet;
 
 /// How a space (`0x20`) that the set escapes is written.
@@ -136,6 +137,7 @@ pub struct Profile {
     input_utf8: Utf8,
     decoding: Decoding,
     table: EncodeTable,
+    nibbles: Nibbles,
 }
 
 impl Profile {
@@ -153,6 +155,7 @@ impl Profile {
             input_utf8: Utf8::Bytes,
             decoding: Decoding::STRICT,
             table: build_table(set, Space::Percent, HexCase::Upper),
+            nibbles: Nibbles::new(set, Space::Percent),
         }
     }
 
@@ -173,6 +176,7 @@ impl Profile {
     pub const fn with_space(mut self, space: Space) -> Profile {
         self.space = space;
         self.table = build_table(self.set, self.space, self.hex);
+        self.nibbles = Nibbles::new(self.set, self.space);
         self
     }
 
@@ -273,6 +277,13 @@ impl Profile {
     #[inline]
     pub(crate) const fn table(&self) -> &EncodeTable {
         &self.table
+    }
+
+    /// The SIMD kernels' classification tables (see `kernel::tables`).
+    #[inline]
+    #[cfg_attr(not(feature = "simd"), allow(dead_code))]
+    pub(crate) const fn nibbles(&self) -> &Nibbles {
+        &self.nibbles
     }
 }
 

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use crate::decode::utf8::{Carry, Piece};
 use crate::error::DecodeError;
-use crate::kernel::scalar;
+use crate::kernel;
 use crate::profile::{Decoding, Profile, Unit};
 
 /// The longest unfinished unit a chunk can end with: `%uD83D%uDE0` (a high surrogate and
@@ -110,7 +110,7 @@ impl Decoder {
         let seg = self.carry.put_back(out);
         let at = out.len();
         out.resize(at + input.len(), 0);
-        let progress = scalar::decode(&self.decoding, self.unit, input, &mut out[at..], last)
+        let progress = kernel::decode(&self.decoding, self.unit, input, &mut out[at..], last)
             .map_err(|e| e.shifted(self.offset))?;
         out.truncate(at + progress.written);
         let read = &input[..progress.read];
