@@ -63,6 +63,11 @@ impl Profile {
         if kernel::clean_prefix(self, input) == input.len() {
             return Cow::Borrowed(ascii(input));
         }
+        if self.direct(input) {
+            let mut out = Vec::with_capacity(input.len() + input.len() / 2 + 8);
+            kernel::encode_append_vec(self, input, &mut out);
+            return Cow::Owned(String::from_utf8(out).expect("encoder output is ASCII"));
+        }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
         self.encode_append(input, &mut out);
         Cow::Owned(out)
@@ -122,6 +127,9 @@ impl Profile {
     /// assert_eq!(v, b"x=%C3%A9");
     /// ```
     pub fn encode_append_vec<I: AsRef<[u8]> + ?Sized>(&self, input: &I, out: &mut Vec<u8>) {
+        if self.direct(input.as_ref()) {
+            return kernel::encode_append_vec(self, input.as_ref(), out);
+        }
         let sink = |b: &[u8]| -> Result<(), ()> {
             out.extend_from_slice(b);
             Ok(())
@@ -171,6 +179,13 @@ impl Profile {
     /// ```
     pub fn display<'a, I: AsRef<[u8]> + ?Sized>(&'a self, input: &'a I) -> Display<'a> {
         Display { profile: self, input: input.as_ref() }
+    }
+
+    /// Whether `input` can go straight through the byte kernel into a vector: each byte is
+    /// one unit, and the input policy leaves the bytes as they are.
+    fn direct(&self, input: &[u8]) -> bool {
+        self.unit() == Unit::Byte
+            && (self.lenient_input() == Utf8::Bytes || core::str::from_utf8(input).is_ok())
     }
 
     /// The input policy of the infallible methods: `Strict` cannot fail there, so it is read

@@ -161,13 +161,9 @@ fn decode_append(
 ) -> Result<(), DecodeError> {
     let start = out.len();
     if has_escapes(&d, input) {
-        out.resize(start + input.len(), 0);
-        match kernel::decode(&d, p.unit(), input, &mut out[start..], true) {
-            Ok(progress) => out.truncate(start + progress.written),
-            Err(e) => {
-                out.truncate(start);
-                return Err(e);
-            }
+        if let Err(e) = kernel::decode_append(&d, p.unit(), input, out, true) {
+            out.truncate(start);
+            return Err(e);
         }
     } else {
         out.extend_from_slice(input);

@@ -24,6 +24,8 @@ pub mod tables;
 #[cfg(all(feature = "simd", target_arch = "x86_64"))]
 mod x86_64;
 
+use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::error::DecodeError;
@@ -130,6 +132,10 @@ impl Kernel {
 /// Output room of one [`encode_block`] call: any kernel, any [`scalar::BLOCK`] of input.
 pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + 112;
 
+/// Input bytes per step of [`encode_append_vec`]: bounds how far ahead the output vector
+/// reserves (3 bytes per input byte).
+const VEC_STEP: usize = 64 << 10;
+
 /// The hex digits `p` writes.
 #[cfg(all(feature = "simd", target_arch = "x86_64"))]
 fn digits(p: &Profile) -> &'static [u8; 16] {
@@ -137,6 +143,14 @@ fn digits(p: &Profile) -> &'static [u8; 16] {
         HexCase::Upper => HEX_UPPER,
         HexCase::Lower => HEX_LOWER,
     }
+}
+
+/// Views initialised bytes as possibly-uninitialised ones, the SIMD kernels' output type.
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+fn as_uninit(s: &mut [u8]) -> &mut [MaybeUninit<u8>] {
+    // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and every kernel writes only
+    // initialised bytes through the view, so `s` stays initialised.
+    unsafe { &mut *(s as *mut [u8] as *mut [MaybeUninit<u8>]) }
 }
 
 /// How many leading bytes of `input` the profile writes unchanged.
@@ -150,16 +164,32 @@ pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
     }
 }
 
+/// The SIMD part of encoding `input` in the byte unit into `out`: `(read, written)`.
+fn encode_bulk(
+    kernel: Kernel,
+    p: &Profile,
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    match kernel {
+        Kernel::Scalar => {
+            let _ = (p, input, out);
+            (0, 0)
+        }
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
+    }
+}
+
 /// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit; returns the number
 /// of bytes written to `out`.
 pub(crate) fn encode_block(p: &Profile, input: &[u8], out: &mut [u8; ENCODE_BUF]) -> usize {
     let input = &input[..input.len().min(scalar::BLOCK)];
-    let (read, written) = match Kernel::current() {
-        Kernel::Scalar => (0, 0),
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
-        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
-        Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
-    };
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    let (read, written) = encode_bulk(Kernel::current(), p, input, as_uninit(out));
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    let (read, written) = (0, 0);
     if read == 0 {
         let buf = out.first_chunk_mut().expect("ENCODE_BUF > 3 * BLOCK");
         return scalar::encode_block(p.table(), input, buf);
@@ -176,6 +206,36 @@ pub(crate) fn encode_block(p: &Profile, input: &[u8], out: &mut [u8; ENCODE_BUF]
     w
 }
 
+/// Appends the byte-unit encoding of `input` to `out`, the SIMD kernel writing straight
+/// into the vector's spare capacity (no staging buffer, no zero-fill).
+pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
+    let kernel = Kernel::current();
+    for piece in input.chunks(VEC_STEP) {
+        out.reserve(3 * piece.len() + 112);
+        let (read, written) = encode_bulk(kernel, p, piece, out.spare_capacity_mut());
+        debug_assert!(written <= out.capacity() - out.len());
+        grow(out, written);
+        let mut buf = [0u8; 3 * scalar::BLOCK + 1];
+        for block in piece[read..].chunks(scalar::BLOCK) {
+            let n = scalar::encode_block(p.table(), block, &mut buf);
+            out.extend_from_slice(&buf[..n]);
+        }
+    }
+}
+
+/// Takes `written` bytes of spare capacity that a SIMD kernel just initialised into `out`.
+fn grow(out: &mut Vec<u8>, written: usize) {
+    assert!(written <= out.capacity() - out.len());
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    // SAFETY: the kernel initialised the first `written` bytes of the spare capacity (its
+    // contract: `written` counts the bytes it stored), and the assert keeps them in bounds.
+    unsafe {
+        out.set_len(out.len() + written)
+    };
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    debug_assert_eq!(written, 0, "only SIMD kernels write to spare capacity");
+}
+
 /// Decodes as [`scalar::decode`] does (same contract, same errors), with the current kernel
 /// taking whole blocks first.
 pub(crate) fn decode(
@@ -185,9 +245,37 @@ pub(crate) fn decode(
     out: &mut [u8],
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    let (read, written) = decode_bulk(Kernel::current(), d, unit, input, out, last);
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    let (read, written) = decode_bulk(Kernel::current(), d, unit, input, as_uninit(out), last);
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    let (read, written) = (0, 0);
     let rest = scalar::decode(d, unit, &input[read..], &mut out[written..], last)
         .map_err(|e| e.shifted(read))?;
+    Ok(Progress { read: read + rest.read, written: written + rest.written })
+}
+
+/// As [`decode`], appending to `out`; on error `out` may hold part of the output (callers
+/// truncate).
+pub(crate) fn decode_append(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    last: bool,
+) -> Result<Progress, DecodeError> {
+    // 32 bytes of room past the input's length let the padded tail step store in place.
+    out.reserve(input.len() + 32);
+    let (read, written) =
+        decode_bulk(Kernel::current(), d, unit, input, out.spare_capacity_mut(), last);
+    grow(out, written);
+    if read == input.len() {
+        return Ok(Progress { read, written });
+    }
+    let at = out.len();
+    out.resize(at + input.len() - read, 0);
+    let rest = scalar::decode(d, unit, &input[read..], &mut out[at..], last)
+        .map_err(|e| e.shifted(read))?;
+    out.truncate(at + rest.written);
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
@@ -197,7 +285,7 @@ fn decode_bulk(
     d: &Decoding,
     unit: Unit,
     input: &[u8],
-    out: &mut [u8],
+    out: &mut [MaybeUninit<u8>],
     last: bool,
 ) -> (usize, usize) {
     if unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY {

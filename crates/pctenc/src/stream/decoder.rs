@@ -108,11 +108,8 @@ impl Decoder {
     /// UTF-8 policy. Returns how many bytes it read.
     fn piece(&mut self, input: &[u8], out: &mut Vec<u8>, last: bool) -> Result<usize, DecodeError> {
         let seg = self.carry.put_back(out);
-        let at = out.len();
-        out.resize(at + input.len(), 0);
-        let progress = kernel::decode(&self.decoding, self.unit, input, &mut out[at..], last)
+        let progress = kernel::decode_append(&self.decoding, self.unit, input, out, last)
             .map_err(|e| e.shifted(self.offset))?;
-        out.truncate(at + progress.written);
         let read = &input[..progress.read];
         let piece = Piece { input: read, base: self.offset, last };
         self.carry.check(&self.decoding, self.unit, piece, out, seg)?;

@@ -19,6 +19,7 @@
 //! for dense input from this alone).
 
 use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
 
 use crate::kernel::tables::{Nibbles, COMPACT, EXPAND, HI_NIBBLE};
 
@@ -41,7 +42,7 @@ fn load_at(b: &[u8; 34], at: usize) -> __m256i {
 }
 
 #[target_feature(enable = "avx2")]
-fn store32(b: &mut [u8; 32], v: __m256i) {
+fn store32(b: &mut [MaybeUninit<u8>; 32], v: __m256i) {
     // SAFETY: `b` is 32 writable bytes, and `storeu` has no alignment requirement.
     unsafe { _mm256_storeu_si256(b.as_mut_ptr().cast(), v) }
 }
@@ -84,27 +85,57 @@ impl Encoding {
         let esc = _mm256_cmpeq_epi8(kept, _mm256_setzero_si256());
         (_mm256_movemask_epi8(esc) as u32, lo_n, hi_n)
     }
+}
 
-    /// Encodes 32 bytes into `dst`; returns (bytes written, escape mask).
-    #[target_feature(enable = "avx2,popcnt")]
-    #[inline]
-    fn step(&self, chunk: &[u8; 32], dst: &mut [u8; ENCODE_ROOM]) -> (usize, u32) {
+/// Output length of a group of 4 input bytes, by escape mask: `4 + 2 * popcount(m)`.
+const GROUP_LEN: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = 4 + 2 * (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// Encodes `input` in 32-byte steps, the tail through a zero-padded step (the short-input
+/// path), as far as `out` has [`ENCODE_ROOM`] bytes of room at the write position; returns
+/// (bytes read, bytes written). Bytes of `out` past `written` may have been written too.
+#[target_feature(enable = "avx2,popcnt")]
+pub fn encode(
+    n: &Nibbles,
+    digits: &[u8; 16],
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    let e = Encoding::new(n, digits);
+    // Each input byte writes at most 3, so w <= 3 * i: with `limit` input bytes, every step
+    // stores below 3 * limit + ENCODE_ROOM <= out.len().
+    let limit = input.len().min(out.len().saturating_sub(ENCODE_ROOM) / 3);
+    let out_ptr = out.as_mut_ptr().cast::<u8>();
+    let pct = _mm256_set1_epi8(b'%' as i8);
+    // Encodes one 32-byte chunk at `out_ptr + w`; returns (bytes written, escape mask). A
+    // closure, so that it inherits the target features and is inlined at both call sites.
+    let step = |chunk: &[u8; 32], w: usize| -> (usize, u32) {
+        debug_assert!(w + ENCODE_ROOM <= out.len());
+        // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
+        // stores stay below w + ENCODE_ROOM, as each comment says.
+        let dst = out_ptr.wrapping_add(w);
         let v = load32(chunk);
-        let (mask, lo_n, hi_n) = self.classify(v);
-        let x = if self.plus {
+        let (mask, lo_n, hi_n) = e.classify(v);
+        let x = if e.plus {
             let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
             _mm256_blendv_epi8(v, _mm256_set1_epi8(b'+' as i8), sp)
         } else {
             v
         };
         if mask == 0 {
-            let head: &mut [u8; 32] = dst.first_chunk_mut().expect("ENCODE_ROOM >= 32");
-            store32(head, x);
+            // SAFETY: 32 <= ENCODE_ROOM bytes.
+            unsafe { _mm256_storeu_si256(dst.cast(), x) };
             return (32, 0);
         }
-        let h = _mm256_shuffle_epi8(self.digits, hi_n);
-        let l = _mm256_shuffle_epi8(self.digits, lo_n);
-        let pct = _mm256_set1_epi8(b'%' as i8);
+        let h = _mm256_shuffle_epi8(e.digits, hi_n);
+        let l = _mm256_shuffle_epi8(e.digits, lo_n);
         // Per 128-bit lane: [x h] and [l %] interleaved by 4 bytes, then by 8: each 16-byte
         // half of g0..g3 is one group's source [x0..3 H0..3 L0..3 %%%%]. Lane 0 holds groups
         // 0..3, lane 1 groups 4..7.
@@ -131,44 +162,33 @@ impl Encoding {
             let m = (mask >> (4 * g) & 15) as usize;
             // SAFETY: EXPAND[m] is 16 readable bytes.
             let pattern = unsafe { _mm_loadu_si128(EXPAND[m].as_ptr().cast()) };
-            let out = _mm_shuffle_epi8(src, pattern);
             debug_assert!(o <= 12 * g);
             // SAFETY: each earlier group of 4 bytes wrote at most 12, so o <= 12 * g <= 84
-            // and o + 16 <= 100 <= ENCODE_ROOM = dst.len().
-            unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(o).cast(), out) };
-            o += 4 + 2 * m.count_ones() as usize;
+            // and o + 16 <= 100 <= ENCODE_ROOM.
+            unsafe { _mm_storeu_si128(dst.add(o).cast(), _mm_shuffle_epi8(src, pattern)) };
+            o += GROUP_LEN[m] as usize;
         }
         (o, mask)
-    }
-}
-
-/// Encodes whole 32-byte steps of `input`, then the tail through a zero-padded step, as long
-/// as `out` has [`ENCODE_ROOM`] bytes of room; returns (bytes read, bytes written).
-#[target_feature(enable = "avx2,popcnt")]
-pub fn encode(n: &Nibbles, digits: &[u8; 16], input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let e = Encoding::new(n, digits);
+    };
+    // The whole chunks, then (if the input ends before `limit` does) the tail, zero-padded:
+    // one loop with one call of `step`, which is then inlined.
+    let full = limit / 32 * 32;
+    let tail = if limit == input.len() { &input[full..] } else { &[][..] };
+    let mut padded = [0u8; 32];
+    padded[..tail.len()].copy_from_slice(tail);
+    let chunks = input[..full].chunks_exact(32).map(|c| c.try_into().expect("chunks_exact(32)"));
     let (mut i, mut w) = (0usize, 0usize);
-    let mut chunks = input.chunks_exact(32);
-    for chunk in chunks.by_ref() {
-        let Some(dst) = out.get_mut(w..w + ENCODE_ROOM) else { return (i, w) };
-        let dst: &mut [u8; ENCODE_ROOM] = dst.try_into().expect("slice of ENCODE_ROOM");
-        let chunk: &[u8; 32] = chunk.try_into().expect("chunks_exact(32)");
-        prefetch(input, i + 1024);
-        w += e.step(chunk, dst).0;
-        i += 32;
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut padded = [0u8; 32];
-        padded[..rest.len()].copy_from_slice(rest);
-        let mut tmp = [0u8; ENCODE_ROOM];
-        let (_, mask) = e.step(&padded, &mut tmp);
-        let real = mask & ((1u32 << rest.len()) - 1);
-        let len = rest.len() + 2 * real.count_ones() as usize;
-        let Some(dst) = out.get_mut(w..w + len) else { return (i, w) };
-        dst.copy_from_slice(&tmp[..len]);
-        i += rest.len();
-        w += len;
+    for chunk in chunks.chain((!tail.is_empty()).then_some(&padded)) {
+        // A hint only: prefetching any address is harmless.
+        prefetch(input.as_ptr().wrapping_add(i + 1024));
+        let (written, mask) = step(chunk, w);
+        if i < full {
+            w += written;
+            i += 32;
+        } else {
+            w += tail.len() + 2 * (mask & ((1u32 << tail.len()) - 1)).count_ones() as usize;
+            i += tail.len();
+        }
     }
     (i, w)
 }
@@ -202,15 +222,13 @@ pub fn clean_prefix(n: &Nibbles, input: &[u8]) -> usize {
     i + (mask | 1 << rest.len()).trailing_zeros() as usize
 }
 
-/// Hints the cache to fetch `input[at..]` (a no-op past the end).
+/// Hints the cache to fetch the line at `p`.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn prefetch(input: &[u8], at: usize) {
-    if at < input.len() {
-        // SAFETY: `at < input.len()`, so the pointer is inside `input`; a prefetch neither
-        // reads nor writes memory that the program can observe.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(input.as_ptr().add(at).cast()) };
-    }
+fn prefetch(p: *const u8) {
+    // A prefetch reads nothing the program can observe and never faults, whatever the
+    // address (callers build it with `wrapping_add`; it is never dereferenced).
+    _mm_prefetch::<_MM_HINT_T0>(p.cast());
 }
 
 /// The decode constants, broadcast once per call.
@@ -251,7 +269,7 @@ impl Decoding {
     /// strict decoding met a malformed escape here.
     #[target_feature(enable = "avx2,popcnt")]
     #[inline]
-    fn step(&self, chunk: &[u8; 34], carry: u32, dst: &mut [u8; 32]) -> Option<Step> {
+    fn step(&self, chunk: &[u8; 34], carry: u32, dst: &mut [MaybeUninit<u8>; 32]) -> Option<Step> {
         let a = load_at(chunk, 0);
         let pct = _mm256_cmpeq_epi8(a, self.pct);
         let pm = _mm256_movemask_epi8(pct) as u32;
@@ -304,7 +322,7 @@ pub fn decode(
     plus_as_space: bool,
     reject: bool,
     input: &[u8],
-    out: &mut [u8],
+    out: &mut [MaybeUninit<u8>],
     last: bool,
 ) -> (usize, usize) {
     let d = Decoding {
@@ -313,37 +331,36 @@ pub fn decode(
         reject,
     };
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u32);
-    while let (Some(chunk), Some(dst)) = (input.get(i..i + 34), out.get_mut(w..w + 32)) {
-        let chunk: &[u8; 34] = chunk.try_into().expect("slice of 34");
-        let dst: &mut [u8; 32] = dst.try_into().expect("slice of 32");
-        prefetch(input, i + 1024);
-        let Some(step) = d.step(chunk, carry, dst) else {
-            return (i + carry.count_ones() as usize, w);
+    let mut padded = [0u8; 34];
+    // One call site for the step, so that it is inlined.
+    loop {
+        let rest = input.len() - i;
+        let (chunk, real) = match input.get(i..i + 34) {
+            Some(c) => (<&[u8; 34]>::try_from(c).expect("slice of 34"), 32),
+            // The short-input path: a zero-padded step. Zeros are neither '%' nor hex, so an
+            // escape cut short by the end is malformed here, as it is for the scalar kernel;
+            // when more input may follow, a '%' in the last two bytes goes to the scalar kernel.
+            None if rest > 0
+                && rest <= 32
+                && (last || !input[i..].iter().rev().take(2).any(|&b| b == b'%')) =>
+            {
+                padded[..rest].copy_from_slice(&input[i..]);
+                (&padded, rest)
+            }
+            None => break,
         };
+        let Some(dst) = out.get_mut(w..w + 32) else { break };
+        let dst: &mut [MaybeUninit<u8>; 32] = dst.try_into().expect("slice of 32");
+        prefetch(input.as_ptr().wrapping_add(i + 1024));
+        let Some(step) = d.step(chunk, carry, dst) else { break };
+        if real < 32 {
+            // Escapes in the padded step end inside the input, so nothing is carried out.
+            let kept = step.keep & ((1u64 << real) - 1) as u32;
+            return (i + real, w + kept.count_ones() as usize);
+        }
         w += step.written;
         carry = step.carry;
         i += 32;
     }
-    i += carry.count_ones() as usize;
-    let rest = &input[i.min(input.len())..];
-    if rest.is_empty()
-        || rest.len() > 32
-        || (!last && rest.iter().rev().take(2).any(|&b| b == b'%'))
-    {
-        return (i, w);
-    }
-    // The short-input path: one step over a zero-padded copy. Zeros are neither '%' nor hex,
-    // so an escape cut short by the end is malformed here, as it is for the scalar kernel.
-    let mut padded = [0u8; 34];
-    padded[..rest.len()].copy_from_slice(rest);
-    let mut tmp = [0u8; 32];
-    let Some(step) = d.step(&padded, 0, &mut tmp) else { return (i, w) };
-    let real = (step.keep & ((1u64 << rest.len()) - 1) as u32).count_ones() as usize;
-    match out.get_mut(w..w + real) {
-        Some(dst) => {
-            dst.copy_from_slice(&tmp[..real]);
-            (i + rest.len(), w + real)
-        }
-        None => (i, w),
-    }
+    (i + carry.count_ones() as usize, w)
 }
