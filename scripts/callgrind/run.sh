@@ -6,11 +6,11 @@
 #
 # usage: scripts/callgrind/run.sh [--check]     (--check: fail if AVX2 encode of ascii-clean
 #                                                 exceeds $MAX_AVX2_ENCODE instructions/byte)
-# env:   KERNELS="scalar avx2"  LEN=1048576  MAX_AVX2_ENCODE=4
+# env:   KERNELS="scalar ssse3 avx2"  LEN=1048576  MAX_AVX2_ENCODE=4
 set -euo pipefail
 cd "$(dirname "$0")"
 LEN=${LEN:-1048576}
-KERNELS=${KERNELS:-"scalar avx2"}
+KERNELS=${KERNELS:-"scalar ssse3 avx2"}
 MAX_AVX2_ENCODE=${MAX_AVX2_ENCODE:-4}
 check=0
 [ "${1:-}" = "--check" ] && check=1

@@ -43,6 +43,9 @@ static FORCED: AtomicU8 = AtomicU8::new(0);
 pub enum Kernel {
     /// The table-driven scalar kernel: portable, the oracle for the others.
     Scalar,
+    /// x86_64 SSSE3: 16 bytes per step, for CPUs without AVX2.
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Ssse3,
     /// x86_64 AVX2 (with POPCNT): 32 bytes per step.
     #[cfg(all(feature = "simd", target_arch = "x86_64"))]
     Avx2,
@@ -51,6 +54,8 @@ pub enum Kernel {
 /// Every kernel this build has, slowest first; each needs what the one before it needs.
 const BUILT: &[Kernel] = &[
     Kernel::Scalar,
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Kernel::Ssse3,
     #[cfg(all(feature = "simd", target_arch = "x86_64"))]
     Kernel::Avx2,
 ];
@@ -62,6 +67,8 @@ static DETECTED: AtomicU8 = AtomicU8::new(0);
 fn supported(kernel: Kernel) -> bool {
     match kernel {
         Kernel::Scalar => true,
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        Kernel::Ssse3 => x86_64::has_ssse3(),
         #[cfg(all(feature = "simd", target_arch = "x86_64"))]
         Kernel::Avx2 => x86_64::has_avx2(),
     }
@@ -91,6 +98,8 @@ impl Kernel {
     pub const fn name(self) -> &'static str {
         match self {
             Kernel::Scalar => "scalar",
+            #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+            Kernel::Ssse3 => "ssse3",
             #[cfg(all(feature = "simd", target_arch = "x86_64"))]
             Kernel::Avx2 => "avx2",
         }
@@ -161,6 +170,9 @@ pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
         // SAFETY: `current` returns only available kernels, and `available` lists Avx2 only
         // where the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::clean_prefix(p.nibbles(), input) },
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as for Avx2: `available` lists Ssse3 only where the CPU has SSSE3.
+        Kernel::Ssse3 => unsafe { x86_64::ssse3::clean_prefix(p.nibbles(), input) },
     }
 }
 
@@ -179,6 +191,9 @@ fn encode_bulk(
         #[cfg(all(feature = "simd", target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
+        Kernel::Ssse3 => unsafe { x86_64::ssse3::encode(p.nibbles(), digits(p), input, out) },
     }
 }
 
@@ -300,5 +315,10 @@ fn decode_bulk(
         #[cfg(all(feature = "simd", target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
+        Kernel::Ssse3 => unsafe {
+            x86_64::ssse3::decode(d.plus_as_space, reject, input, out, last)
+        },
     }
 }

@@ -84,6 +84,28 @@ pub const EXPAND: [[u8; 16]; 16] = {
     t
 };
 
+/// Output length of a group of 4 input bytes, by escape mask: `4 + 2 * popcount(m)`.
+pub const GROUP_LEN: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = 4 + 2 * (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// Set bits per byte value: for CPUs without `POPCNT`.
+pub const KEPT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = (k as u32).count_ones() as u8;
+        k += 1;
+    }
+    t
+};
+
 /// Decode compaction, one entry per 8-bit keep mask: the `PSHUFB` indices (as a
 /// little-endian `u64`) that gather the kept bytes of an 8-byte group to its front.
 pub const COMPACT: [u64; 256] = {

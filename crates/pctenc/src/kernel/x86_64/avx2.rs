@@ -21,7 +21,7 @@
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
-use crate::kernel::tables::{Nibbles, COMPACT, EXPAND, HI_NIBBLE};
+use crate::kernel::tables::{Nibbles, COMPACT, EXPAND, GROUP_LEN, HI_NIBBLE};
 
 /// Output bytes one encode step may touch: 96 for 32 escapes, plus the 4 bytes of slack of
 /// the last 16-byte store of a 12-byte group, rounded up.
@@ -86,17 +86,6 @@ impl Encoding {
         (_mm256_movemask_epi8(esc) as u32, lo_n, hi_n)
     }
 }
-
-/// Output length of a group of 4 input bytes, by escape mask: `4 + 2 * popcount(m)`.
-const GROUP_LEN: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut m = 0;
-    while m < 16 {
-        t[m] = 4 + 2 * (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
 
 /// Encodes `input` in 32-byte steps, the tail through a zero-padded step (the short-input
 /// path), as far as `out` has [`ENCODE_ROOM`] bytes of room at the write position; returns

@@ -7,6 +7,7 @@
 //! by an array type or a stated invariant.
 
 pub mod avx2;
+pub mod ssse3;
 
 /// Whether this CPU runs the [`avx2`] kernel.
 #[cfg(feature = "std")]
@@ -18,4 +19,16 @@ pub fn has_avx2() -> bool {
 #[cfg(not(feature = "std"))]
 pub fn has_avx2() -> bool {
     cfg!(all(target_feature = "avx2", target_feature = "popcnt"))
+}
+
+/// Whether this CPU runs the [`ssse3`] kernel.
+#[cfg(feature = "std")]
+pub fn has_ssse3() -> bool {
+    std::is_x86_feature_detected!("ssse3")
+}
+
+/// Whether this build runs the [`ssse3`] kernel (without `std`: only if compiled for it).
+#[cfg(not(feature = "std"))]
+pub fn has_ssse3() -> bool {
+    cfg!(target_feature = "ssse3")
 }
