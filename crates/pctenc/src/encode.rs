@@ -64,7 +64,7 @@ impl Profile {
             return Cow::Borrowed(ascii(input));
         }
         if self.direct(input) {
-            let mut out = Vec::with_capacity(input.len() + input.len() / 2 + 8);
+            let mut out = Vec::with_capacity(kernel::encode_capacity(input.len()));
             kernel::encode_append_vec(self, input, &mut out);
             return Cow::Owned(String::from_utf8(out).expect("encoder output is ASCII"));
         }

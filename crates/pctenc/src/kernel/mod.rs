@@ -143,7 +143,16 @@ pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + 112;
 
 /// Input bytes per step of [`encode_append_vec`]: bounds how far ahead the output vector
 /// reserves (3 bytes per input byte).
-const VEC_STEP: usize = 64 << 10;
+pub(crate) const VEC_STEP: usize = 64 << 10;
+
+/// Inputs up to this long go through a small stack buffer when encoded by the scalar kernel.
+const SHORT: usize = 256;
+
+/// The capacity that lets [`encode_append_vec`] encode `n` bytes without growing the vector
+/// (up to [`VEC_STEP`]; beyond, it grows per step).
+pub(crate) const fn encode_capacity(n: usize) -> usize {
+    3 * if n < VEC_STEP { n } else { VEC_STEP } + 112
+}
 
 /// The hex digits `p` writes.
 #[cfg(all(feature = "simd", target_arch = "x86_64"))]
@@ -226,12 +235,29 @@ pub(crate) fn encode_block(p: &Profile, input: &[u8], out: &mut [u8; ENCODE_BUF]
 pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
     let kernel = Kernel::current();
     for piece in input.chunks(VEC_STEP) {
-        out.reserve(3 * piece.len() + 112);
+        out.reserve(encode_capacity(piece.len()));
         let (read, written) = encode_bulk(kernel, p, piece, out.spare_capacity_mut());
         debug_assert!(written <= out.capacity() - out.len());
         grow(out, written);
+        let rest = &piece[read..];
+        if rest.is_empty() {
+            continue;
+        }
+        if rest.len() <= SHORT {
+            // Short (the scalar kernel's whole input, or a SIMD kernel that stopped early):
+            // the scalar table loop into a small buffer, rather than zeroing a block buffer.
+            let mut buf = [0u8; 3 * SHORT + 1];
+            let mut w = 0;
+            for &b in rest {
+                let e = p.table()[b as usize];
+                buf[w..w + 4].copy_from_slice(&e.to_le_bytes());
+                w += (e >> 24) as usize;
+            }
+            out.extend_from_slice(&buf[..w]);
+            continue;
+        }
         let mut buf = [0u8; 3 * scalar::BLOCK + 1];
-        for block in piece[read..].chunks(scalar::BLOCK) {
+        for block in rest.chunks(scalar::BLOCK) {
             let n = scalar::encode_block(p.table(), block, &mut buf);
             out.extend_from_slice(&buf[..n]);
         }

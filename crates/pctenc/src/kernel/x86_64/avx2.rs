@@ -164,7 +164,9 @@ pub fn encode(
     let full = limit / 32 * 32;
     let tail = if limit == input.len() { &input[full..] } else { &[][..] };
     let mut padded = [0u8; 32];
-    padded[..tail.len()].copy_from_slice(tail);
+    if !tail.is_empty() {
+        padded[..tail.len()].copy_from_slice(tail);
+    }
     let chunks = input[..full].chunks_exact(32).map(|c| c.try_into().expect("chunks_exact(32)"));
     let (mut i, mut w) = (0usize, 0usize);
     for chunk in chunks.chain((!tail.is_empty()).then_some(&padded)) {

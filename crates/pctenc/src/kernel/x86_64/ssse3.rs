@@ -140,7 +140,9 @@ pub fn encode(
     let full = limit / 16 * 16;
     let tail = if limit == input.len() { &input[full..] } else { &[][..] };
     let mut padded = [0u8; 16];
-    padded[..tail.len()].copy_from_slice(tail);
+    if !tail.is_empty() {
+        padded[..tail.len()].copy_from_slice(tail);
+    }
     let chunks = input[..full].chunks_exact(16).map(|c| c.try_into().expect("chunks_exact(16)"));
     let (mut i, mut w) = (0usize, 0usize);
     for chunk in chunks.chain((!tail.is_empty()).then_some(&padded)) {
