@@ -23,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Total instructions of one probe run.
 count() {
-  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$probe" "$@" "$LEN" \
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$probe" "$@" "${LEN}" \
     >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; return 1; }
   sed -n 's/^summary: *//p' "$tmp/cg.out"
 }
@@ -52,6 +52,20 @@ row() { # op corpus...
 
 row encode ascii-clean utf8-mixed binary slug
 row decode slug enc-ascii-clean enc-binary sparse malformed
+
+# Short inputs: instructions per 64-byte call (1100 calls minus 100 calls, / 1000).
+printf '\nshort inputs: instructions per 64-byte call (per byte in brackets)\n\n'
+printf '| kernel | encode ascii-clean | decode enc-ascii-clean | decode slug |\n|---|---:|---:|---:|\n'
+for k in $KERNELS; do
+  "$probe" encode slug "$k" 0 64 2>/dev/null || continue
+  printf '| %s |' "$k"
+  for oc in "encode ascii-clean" "decode enc-ascii-clean" "decode slug"; do
+    # shellcheck disable=SC2086
+    one=$(LEN=64 count $oc "$k" 100 | tail -1); two=$(LEN=64 count $oc "$k" 1100 | tail -1)
+    awk -v a="$one" -v b="$two" 'BEGIN { c = (b - a) / 1000; printf " %d (%.1f) |", c, c / 64 }'
+  done
+  printf '\n'
+done
 
 if [ $check = 1 ]; then
   got=${ipb[encode/ascii-clean/avx2]:-}
