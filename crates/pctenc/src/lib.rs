@@ -60,7 +60,7 @@
 //! - `std` (default): `std::error::Error` for the errors, the `io::Write` adapters, and
 //!   runtime CPU detection in `memchr`. Without it the crate is `no_std` + `alloc`.
 //!
-//! - `simd` (default): the SIMD kernels (x86_64 AVX2), chosen at run time by CPU detection
+//! - `simd` (default): the SIMD kernels (x86_64 SSSE3 and AVX2), chosen at run time by CPU detection
 //!   (see [`Kernel`]). Without it the crate forbids `unsafe` code.
 //!
 //! # Unsafe

@@ -60,6 +60,9 @@ const BUILT: &[Kernel] = &[
     Kernel::Avx2,
 ];
 
+/// [`Kernel::detect`]'s choice, as its index in [`BUILT`] plus one; 0 means "not chosen yet".
+static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
 /// How many kernels of [`BUILT`] this CPU runs, plus one; 0 means "not asked yet".
 static DETECTED: AtomicU8 = AtomicU8::new(0);
 
@@ -75,9 +78,24 @@ fn supported(kernel: Kernel) -> bool {
 }
 
 impl Kernel {
-    /// The fastest kernel this CPU supports (asked once, then cached).
+    /// The fastest kernel this CPU supports (asked once, then cached); with `std`, the
+    /// available kernel that the `PCTENC_KERNEL` environment variable names instead, if any.
+    /// The variable runs a whole test suite or program under one kernel without a code
+    /// change (`PCTENC_KERNEL=scalar cargo test`); [`Kernel::force`] still overrides it.
     pub fn detect() -> Kernel {
-        *Kernel::available().last().unwrap_or(&Kernel::Scalar)
+        let n = CHOSEN.load(Ordering::Relaxed) as usize;
+        if n > 0 {
+            return BUILT[n - 1];
+        }
+        let fastest = *Kernel::available().last().unwrap_or(&Kernel::Scalar);
+        #[cfg(feature = "std")]
+        let fastest = std::env::var("PCTENC_KERNEL")
+            .ok()
+            .and_then(|name| Kernel::by_name(&name))
+            .unwrap_or(fastest);
+        let index = BUILT.iter().position(|k| *k == fastest).unwrap_or(0);
+        CHOSEN.store(index as u8 + 1, Ordering::Relaxed);
+        fastest
     }
 
     /// Every kernel this CPU supports, slowest first.
