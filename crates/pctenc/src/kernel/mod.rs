@@ -14,6 +14,10 @@
 //! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
 //! kernel stops, and the scalar kernel finds the exact error and its offset.
 //!
+//! Built so far: `ssse3` and `avx2` on x86_64 (`x86_64/`), with the lookup tables derived
+//! from each profile's [`AsciiSet`](crate::AsciiSet) in [`tables`]. Other targets run the
+//! scalar kernel (AVX-512, NEON and wasm simd128 are not written yet).
+//!
 //! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
 //! overrides it process-wide (the CLI's `--kernel`, tests, benches). A [`Kernel`] value only
 //! runs if the CPU supports it: [`Kernel::current`] returns only members of
