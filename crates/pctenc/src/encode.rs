@@ -28,7 +28,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::error::{EncodeError, OutputTooSmall};
-use crate::kernel::scalar;
+use crate::kernel::{self, scalar};
 use crate::profile::{HexCase, Profile, Unit, Utf8, HEX_LOWER, HEX_UPPER};
 
 /// The most bytes that encoding `n` input bytes can write: `3 * n` (saturating), for UTF-8
@@ -62,8 +62,13 @@ impl Profile {
     /// ```
     pub fn encode<'a, I: AsRef<[u8]> + ?Sized>(&self, input: &'a I) -> Cow<'a, str> {
         let input = input.as_ref();
-        if scalar::clean_prefix(self.table(), input) == input.len() {
+        if kernel::clean_prefix(self, input) == input.len() {
             return Cow::Borrowed(ascii(input));
+        }
+        if self.direct(input) {
+            let mut out = Vec::with_capacity(kernel::encode_capacity(input.len()));
+            kernel::encode_append_vec(self, input, &mut out);
+            return Cow::Owned(String::from_utf8(out).expect("encoder output is ASCII"));
         }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
         self.encode_append(input, &mut out);
@@ -90,7 +95,7 @@ impl Profile {
         input: &'a I,
     ) -> Result<Cow<'a, str>, EncodeError> {
         let input = input.as_ref();
-        if scalar::clean_prefix(self.table(), input) == input.len() {
+        if kernel::clean_prefix(self, input) == input.len() {
             return Ok(Cow::Borrowed(ascii(input)));
         }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
@@ -128,6 +133,9 @@ impl Profile {
     /// assert_eq!(v, b"x=%C3%A9");
     /// ```
     pub fn encode_append_vec<I: AsRef<[u8]> + ?Sized>(&self, input: &I, out: &mut Vec<u8>) {
+        if self.direct(input.as_ref()) {
+            return kernel::encode_append_vec(self, input.as_ref(), out);
+        }
         let sink = |b: &[u8]| -> Result<(), ()> {
             out.extend_from_slice(b);
             Ok(())
@@ -187,6 +195,16 @@ impl Profile {
     /// ```
     pub fn display<'a, I: AsRef<[u8]> + ?Sized>(&'a self, input: &'a I) -> Display<'a> {
         Display { profile: self, input: input.as_ref() }
+    }
+
+    /// Whether `input` can go straight through the byte kernel into a vector: each byte is
+    /// one unit, the input policy leaves the bytes as they are, and nothing is copied around
+    /// the kernel (kept escapes, kept non-ASCII text).
+    fn direct(&self, input: &[u8]) -> bool {
+        self.unit() == Unit::Byte
+            && !self.keeps_valid_escapes()
+            && !self.keeps_non_ascii()
+            && (self.lenient_input() == Utf8::Bytes || core::str::from_utf8(input).is_ok())
     }
 
     /// The input policy of the infallible methods: `Strict` cannot fail there, so it is read
@@ -317,14 +335,13 @@ impl Profile {
         input: &[u8],
         sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
     ) -> Result<(), E> {
-        let table = self.table();
-        let clean = scalar::clean_prefix(table, input);
+        let clean = kernel::clean_prefix(self, input);
         if clean > 0 {
             sink(&input[..clean])?;
         }
-        let mut buf: scalar::EncodeBuf = [0; 3 * scalar::BLOCK + 1];
+        let mut buf = [0u8; kernel::ENCODE_BUF];
         for block in input[clean..].chunks(scalar::BLOCK) {
-            let n = scalar::encode_block(table, block, &mut buf);
+            let n = kernel::encode_block(self, block, &mut buf);
             sink(&buf[..n])?;
         }
         Ok(())

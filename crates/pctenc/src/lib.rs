@@ -70,12 +70,18 @@
 //!   through `encoding_rs` (the Encoding Standard's encoders and decoders) and `chardetng`
 //!   (Firefox's charset detector). Both are `no_std`.
 //!
+//! - `simd` (default): the SIMD kernels (x86_64 SSSE3 and AVX2), chosen at run time by CPU detection
+//!   (see [`Kernel`]). Without it the crate forbids `unsafe` code.
+//!
 //! # Unsafe
 //!
-//! None: the crate forbids `unsafe` code. Faster kernels will keep theirs inside [`kernel`].
+//! Only inside [`kernel`], and only with the `simd` feature: the SIMD kernels' unaligned
+//! loads and stores, and the one call per operation into a `#[target_feature]` function,
+//! each with a `// SAFETY:` comment naming its guard. The rest of the crate denies `unsafe`.
 
 #![no_std]
-#![forbid(unsafe_code)]
+#![cfg_attr(not(feature = "simd"), forbid(unsafe_code))]
+#![cfg_attr(feature = "simd", deny(unsafe_code))]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
 
 extern crate alloc;
@@ -88,6 +94,7 @@ pub mod decode;
 pub mod encode;
 pub mod error;
 pub mod form;
+#[cfg_attr(feature = "simd", allow(unsafe_code))]
 pub mod kernel;
 pub mod profile;
 pub mod set;

@@ -31,7 +31,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
-use crate::kernel::scalar;
+use crate::kernel;
 use crate::profile::{Decoding, Profile, Unit, Utf8};
 
 impl Profile {
@@ -129,7 +129,7 @@ impl Profile {
             _ => input.len(),
         };
         let dst = out.get_mut(..input.len()).ok_or(too_small(enough))?;
-        let written = scalar::decode(&d, self.unit(), input, dst, true)
+        let written = kernel::decode(&d, self.unit(), input, dst, true)
             .map_err(|e| utf8::first_error(&d, self.unit(), input, e))?
             .written;
         match utf8::check(&d, self.unit(), input, &out[..written])? {
@@ -174,13 +174,9 @@ pub(crate) fn decode_append(
 ) -> Result<(), DecodeError> {
     let start = out.len();
     if has_escapes(&d, input) {
-        out.resize(start + input.len(), 0);
-        match scalar::decode(&d, unit, input, &mut out[start..], true) {
-            Ok(progress) => out.truncate(start + progress.written),
-            Err(e) => {
-                out.truncate(start);
-                return Err(utf8::first_error(&d, unit, input, e));
-            }
+        if let Err(e) = kernel::decode_append(&d, unit, input, out, true) {
+            out.truncate(start);
+            return Err(utf8::first_error(&d, unit, input, e));
         }
     } else {
         out.extend_from_slice(input);

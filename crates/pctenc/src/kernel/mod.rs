@@ -1,12 +1,42 @@
 //! Kernels: the loops that do the work, behind one choice made once.
 //!
 //! [`scalar`] is always compiled: it is the reference that every faster kernel is tested
-//! against, and it finishes the tail that a block-wise kernel leaves. SIMD kernels arrive
-//! behind the same [`Kernel`] value; until then the choice is between one.
+//! against, and it finishes whatever a SIMD kernel leaves. A SIMD kernel takes whole blocks
+//! and reports how far it got, `(read, written)`; the scalar kernel does the rest:
+//!
+//! ```text
+//! let (read, written) = simd::encode(profile, input, out);   // whole blocks (+ padded tail)
+//! written + scalar(&input[read..], &mut out[written..])       // whatever is left
+//! ```
+//!
+//! What a SIMD kernel does not implement goes to the scalar kernel whole: decoding
+//! `Unit::Utf16` (`unescape`) and profiles with `keep_escaped` bytes (`decodeURI`).
+//! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
+//! kernel stops, and the scalar kernel finds the exact error and its offset.
+//!
+//! Built so far: `ssse3` and `avx2` on x86_64 (`x86_64/`), with the lookup tables derived
+//! from each profile's [`AsciiSet`](crate::AsciiSet) in [`tables`]. Other targets run the
+//! scalar kernel (AVX-512, NEON and wasm simd128 are not written yet).
+//!
+//! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
+//! overrides it process-wide (the CLI's `--kernel`, tests, benches). A [`Kernel`] value only
+//! runs if the CPU supports it: [`Kernel::current`] returns only members of
+//! [`Kernel::available`], and the dispatch below runs only what `current` returns.
 
 pub mod scalar;
+pub mod tables;
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+mod x86_64;
 
+use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicU8, Ordering};
+
+use crate::error::DecodeError;
+use crate::profile::{Decoding, Malformed, Profile, Unit};
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+use crate::profile::{HexCase, HEX_LOWER, HEX_UPPER};
+use scalar::Progress;
 
 /// The forced kernel, as `Kernel as u8 + 1`; 0 means "detect".
 static FORCED: AtomicU8 = AtomicU8::new(0);
@@ -17,23 +47,83 @@ static FORCED: AtomicU8 = AtomicU8::new(0);
 pub enum Kernel {
     /// The table-driven scalar kernel: portable, the oracle for the others.
     Scalar,
+    /// x86_64 SSSE3: 16 bytes per step, for CPUs without AVX2.
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Ssse3,
+    /// x86_64 AVX2 (with POPCNT): 32 bytes per step.
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Avx2,
+}
+
+/// Every kernel this build has, slowest first; each needs what the one before it needs.
+const BUILT: &[Kernel] = &[
+    Kernel::Scalar,
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Kernel::Ssse3,
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    Kernel::Avx2,
+];
+
+/// [`Kernel::detect`]'s choice, as its index in [`BUILT`] plus one; 0 means "not chosen yet".
+static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
+/// How many kernels of [`BUILT`] this CPU runs, plus one; 0 means "not asked yet".
+static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+/// Whether this CPU runs `kernel` (asks the CPU; [`Kernel::available`] caches the answer).
+fn supported(kernel: Kernel) -> bool {
+    match kernel {
+        Kernel::Scalar => true,
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        Kernel::Ssse3 => x86_64::has_ssse3(),
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        Kernel::Avx2 => x86_64::has_avx2(),
+    }
 }
 
 impl Kernel {
-    /// The fastest kernel this CPU supports.
+    /// The fastest kernel this CPU supports (asked once, then cached); with `std`, the
+    /// available kernel that the `PCTENC_KERNEL` environment variable names instead, if any.
+    /// The variable runs a whole test suite or program under one kernel without a code
+    /// change (`PCTENC_KERNEL=scalar cargo test`); [`Kernel::force`] still overrides it.
     pub fn detect() -> Kernel {
-        Kernel::Scalar
+        let n = CHOSEN.load(Ordering::Relaxed) as usize;
+        if n > 0 {
+            return BUILT[n - 1];
+        }
+        let fastest = *Kernel::available().last().unwrap_or(&Kernel::Scalar);
+        #[cfg(feature = "std")]
+        let fastest = std::env::var("PCTENC_KERNEL")
+            .ok()
+            .and_then(|name| Kernel::by_name(&name))
+            .unwrap_or(fastest);
+        let index = BUILT.iter().position(|k| *k == fastest).unwrap_or(0);
+        CHOSEN.store(index as u8 + 1, Ordering::Relaxed);
+        fastest
     }
 
     /// Every kernel this CPU supports, slowest first.
+    ///
+    /// ```
+    /// assert_eq!(pctenc::Kernel::available()[0], pctenc::Kernel::Scalar);
+    /// ```
     pub fn available() -> &'static [Kernel] {
-        &[Kernel::Scalar]
+        let mut n = DETECTED.load(Ordering::Relaxed) as usize;
+        if n == 0 {
+            n = 1 + BUILT.iter().take_while(|k| supported(**k)).count();
+            DETECTED.store(n as u8, Ordering::Relaxed);
+        }
+        &BUILT[..n - 1]
     }
 
     /// The kernel's name, as `--kernel` takes it.
     pub const fn name(self) -> &'static str {
         match self {
             Kernel::Scalar => "scalar",
+            #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+            Kernel::Ssse3 => "ssse3",
+            #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+            Kernel::Avx2 => "avx2",
         }
     }
 
@@ -67,5 +157,222 @@ impl Kernel {
     /// Finds an available kernel by name.
     pub fn by_name(name: &str) -> Option<Kernel> {
         Kernel::available().iter().copied().find(|k| k.name() == name)
+    }
+}
+
+/// Output room of one [`encode_block`] call: any kernel, any [`scalar::BLOCK`] of input.
+pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + 112;
+
+/// Input bytes per step of [`encode_append_vec`]: bounds how far ahead the output vector
+/// reserves (3 bytes per input byte).
+pub(crate) const VEC_STEP: usize = 64 << 10;
+
+/// Inputs up to this long go through a small stack buffer when encoded by the scalar kernel.
+const SHORT: usize = 256;
+
+/// The capacity that lets [`encode_append_vec`] encode `n` bytes without growing the vector
+/// (up to [`VEC_STEP`]; beyond, it grows per step).
+pub(crate) const fn encode_capacity(n: usize) -> usize {
+    3 * if n < VEC_STEP { n } else { VEC_STEP } + 112
+}
+
+/// The hex digits `p` writes.
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+fn digits(p: &Profile) -> &'static [u8; 16] {
+    match p.hex_case() {
+        HexCase::Upper => HEX_UPPER,
+        HexCase::Lower => HEX_LOWER,
+    }
+}
+
+/// Views initialised bytes as possibly-uninitialised ones, the SIMD kernels' output type.
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+fn as_uninit(s: &mut [u8]) -> &mut [MaybeUninit<u8>] {
+    // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and every kernel writes only
+    // initialised bytes through the view, so `s` stays initialised.
+    unsafe { &mut *(s as *mut [u8] as *mut [MaybeUninit<u8>]) }
+}
+
+/// How many leading bytes of `input` the profile writes unchanged.
+pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
+    match Kernel::current() {
+        Kernel::Scalar => scalar::clean_prefix(p.table(), input),
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: `current` returns only available kernels, and `available` lists Avx2 only
+        // where the CPU has AVX2.
+        Kernel::Avx2 => unsafe { x86_64::avx2::clean_prefix(p.nibbles(), input) },
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as for Avx2: `available` lists Ssse3 only where the CPU has SSSE3.
+        Kernel::Ssse3 => unsafe { x86_64::ssse3::clean_prefix(p.nibbles(), input) },
+    }
+}
+
+/// The SIMD part of encoding `input` in the byte unit into `out`: `(read, written)`.
+fn encode_bulk(
+    kernel: Kernel,
+    p: &Profile,
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    match kernel {
+        Kernel::Scalar => {
+            let _ = (p, input, out);
+            (0, 0)
+        }
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
+        Kernel::Ssse3 => unsafe { x86_64::ssse3::encode(p.nibbles(), digits(p), input, out) },
+    }
+}
+
+/// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit; returns the number
+/// of bytes written to `out`.
+pub(crate) fn encode_block(p: &Profile, input: &[u8], out: &mut [u8; ENCODE_BUF]) -> usize {
+    let input = &input[..input.len().min(scalar::BLOCK)];
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    let (read, written) = encode_bulk(Kernel::current(), p, input, as_uninit(out));
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    let (read, written) = (0, 0);
+    if read == 0 {
+        let buf = out.first_chunk_mut().expect("ENCODE_BUF > 3 * BLOCK");
+        return scalar::encode_block(p.table(), input, buf);
+    }
+    // The SIMD kernels finish the block when `out` has room, which ENCODE_BUF guarantees;
+    // this tail only keeps the contract exact if one ever stops early.
+    let mut w = written;
+    for &b in &input[read..] {
+        let e = p.table()[b as usize];
+        let len = (e >> 24) as usize;
+        out[w..w + len].copy_from_slice(&e.to_le_bytes()[..len]);
+        w += len;
+    }
+    w
+}
+
+/// Appends the byte-unit encoding of `input` to `out`, the SIMD kernel writing straight
+/// into the vector's spare capacity (no staging buffer, no zero-fill).
+pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
+    let kernel = Kernel::current();
+    for piece in input.chunks(VEC_STEP) {
+        out.reserve(encode_capacity(piece.len()));
+        let (read, written) = encode_bulk(kernel, p, piece, out.spare_capacity_mut());
+        debug_assert!(written <= out.capacity() - out.len());
+        grow(out, written);
+        let rest = &piece[read..];
+        if rest.is_empty() {
+            continue;
+        }
+        if rest.len() <= SHORT {
+            // Short (the scalar kernel's whole input, or a SIMD kernel that stopped early):
+            // the scalar table loop into a small buffer, rather than zeroing a block buffer.
+            let mut buf = [0u8; 3 * SHORT + 1];
+            let mut w = 0;
+            for &b in rest {
+                let e = p.table()[b as usize];
+                buf[w..w + 4].copy_from_slice(&e.to_le_bytes());
+                w += (e >> 24) as usize;
+            }
+            out.extend_from_slice(&buf[..w]);
+            continue;
+        }
+        let mut buf = [0u8; 3 * scalar::BLOCK + 1];
+        for block in rest.chunks(scalar::BLOCK) {
+            let n = scalar::encode_block(p.table(), block, &mut buf);
+            out.extend_from_slice(&buf[..n]);
+        }
+    }
+}
+
+/// Takes `written` bytes of spare capacity that a SIMD kernel just initialised into `out`.
+fn grow(out: &mut Vec<u8>, written: usize) {
+    assert!(written <= out.capacity() - out.len());
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    // SAFETY: the kernel initialised the first `written` bytes of the spare capacity (its
+    // contract: `written` counts the bytes it stored), and the assert keeps them in bounds.
+    unsafe {
+        out.set_len(out.len() + written)
+    };
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    debug_assert_eq!(written, 0, "only SIMD kernels write to spare capacity");
+}
+
+/// Decodes as [`scalar::decode`] does (same contract, same errors), with the current kernel
+/// taking whole blocks first.
+pub(crate) fn decode(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut [u8],
+    last: bool,
+) -> Result<Progress, DecodeError> {
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    let (read, written) = decode_bulk(Kernel::current(), d, unit, input, as_uninit(out), last);
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    let (read, written) = (0, 0);
+    let rest = scalar::decode(d, unit, &input[read..], &mut out[written..], last)
+        .map_err(|e| e.shifted(read))?;
+    Ok(Progress { read: read + rest.read, written: written + rest.written })
+}
+
+/// As [`decode`], appending to `out`; on error `out` may hold part of the output (callers
+/// truncate).
+pub(crate) fn decode_append(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    last: bool,
+) -> Result<Progress, DecodeError> {
+    // 32 bytes of room past the input's length let the padded tail step store in place.
+    out.reserve(input.len() + 32);
+    let (read, written) =
+        decode_bulk(Kernel::current(), d, unit, input, out.spare_capacity_mut(), last);
+    grow(out, written);
+    if read == input.len() {
+        return Ok(Progress { read, written });
+    }
+    let at = out.len();
+    out.resize(at + input.len() - read, 0);
+    let rest = scalar::decode(d, unit, &input[read..], &mut out[at..], last)
+        .map_err(|e| e.shifted(read))?;
+    out.truncate(at + rest.written);
+    Ok(Progress { read: read + rest.read, written: written + rest.written })
+}
+
+/// The SIMD part of [`decode`]: whole blocks, `(read, written)`.
+fn decode_bulk(
+    kernel: Kernel,
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+    last: bool,
+) -> (usize, usize) {
+    // The SIMD kernels know `%XX` bytes with strict or lenient escapes; every runtime quirk
+    // (UTF-16 or Latin-1 units, kept escapes, Java's signed hex) is the scalar kernel's.
+    let reject = match d.malformed {
+        Malformed::Reject => true,
+        Malformed::PassThrough => false,
+        Malformed::RejectSigned => return (0, 0),
+    };
+    if unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY {
+        return (0, 0);
+    }
+    match kernel {
+        Kernel::Scalar => {
+            let _ = (reject, input, out, last);
+            (0, 0)
+        }
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
+        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
+        Kernel::Ssse3 => unsafe {
+            x86_64::ssse3::decode(d.plus_as_space, reject, input, out, last)
+        },
     }
 }

@@ -61,6 +61,7 @@ pub mod whatwg;
 
 pub use names::{by_name, ALL};
 
+use crate::kernel::tables::Nibbles;
 use crate::set::AsciiSet;
 
 /// How a space (`0x20`) that the set escapes is written.
@@ -241,6 +242,7 @@ pub struct Profile {
     keep_valid_escapes: bool,
     keep_non_ascii: bool,
     table: EncodeTable,
+    nibbles: Nibbles,
 }
 
 impl Profile {
@@ -260,6 +262,7 @@ impl Profile {
             keep_valid_escapes: false,
             keep_non_ascii: false,
             table: build_table(set, Space::Percent, HexCase::Upper),
+            nibbles: Nibbles::new(set, Space::Percent),
         }
     }
 
@@ -280,6 +283,7 @@ impl Profile {
     pub const fn with_space(mut self, space: Space) -> Profile {
         self.space = space;
         self.table = build_table(self.set, self.space, self.hex);
+        self.nibbles = Nibbles::new(self.set, self.space);
         self
     }
 
@@ -429,6 +433,13 @@ impl Profile {
     #[inline]
     pub(crate) const fn table(&self) -> &EncodeTable {
         &self.table
+    }
+
+    /// The SIMD kernels' classification tables (see `kernel::tables`).
+    #[inline]
+    #[cfg_attr(not(all(feature = "simd", target_arch = "x86_64")), allow(dead_code))]
+    pub(crate) const fn nibbles(&self) -> &Nibbles {
+        &self.nibbles
     }
 }
 

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use crate::decode::utf8::{Carry, InputCheck, Piece};
 use crate::error::DecodeError;
-use crate::kernel::scalar;
+use crate::kernel::{self, scalar};
 use crate::profile::{Decoding, Profile, Unit, Utf8};
 
 /// The longest unfinished unit a chunk can end with: `%uD83D%uDE0` (a high surrogate and
@@ -146,9 +146,7 @@ impl Decoder {
     fn piece(&mut self, input: &[u8], out: &mut Vec<u8>, last: bool) -> Result<usize, DecodeError> {
         let seg = self.carry.put_back(out);
         let at = out.len();
-        out.resize(at + input.len(), 0);
-        let progress = match scalar::decode(&self.decoding, self.unit, input, &mut out[at..], last)
-        {
+        let progress = match kernel::decode_append(&self.decoding, self.unit, input, out, last) {
             Ok(progress) => progress,
             Err(e) => {
                 // The first error in input order: invalid UTF-8 before the bad escape, with
@@ -165,7 +163,6 @@ impl Decoder {
                 return Err(e.shifted(self.offset));
             }
         };
-        out.truncate(at + progress.written);
         let read = &input[..progress.read];
         let piece = Piece { input: read, base: self.offset, last };
         self.carry.check(&self.decoding, self.unit, piece, out, seg)?;

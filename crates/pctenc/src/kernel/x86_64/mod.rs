@@ -1,0 +1,34 @@
+//! x86_64 kernels, each behind `#[target_feature]` and entered only through
+//! [`Kernel`](crate::Kernel) values that runtime detection produced.
+//!
+//! The entry points are safe `#[target_feature]` functions: calling them is `unsafe` only
+//! from code compiled without the feature, which is the one dispatch call per operation in
+//! `kernel/mod.rs`. Inside, `unsafe` is limited to unaligned loads and stores, each bounded
+//! by an array type or a stated invariant.
+
+pub mod avx2;
+pub mod ssse3;
+
+/// Whether this CPU runs the [`avx2`] kernel.
+#[cfg(feature = "std")]
+pub fn has_avx2() -> bool {
+    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
+}
+
+/// Whether this build runs the [`avx2`] kernel (without `std`: only if compiled for it).
+#[cfg(not(feature = "std"))]
+pub fn has_avx2() -> bool {
+    cfg!(all(target_feature = "avx2", target_feature = "popcnt"))
+}
+
+/// Whether this CPU runs the [`ssse3`] kernel.
+#[cfg(feature = "std")]
+pub fn has_ssse3() -> bool {
+    std::is_x86_feature_detected!("ssse3")
+}
+
+/// Whether this build runs the [`ssse3`] kernel (without `std`: only if compiled for it).
+#[cfg(not(feature = "std"))]
+pub fn has_ssse3() -> bool {
+    cfg!(target_feature = "ssse3")
+}

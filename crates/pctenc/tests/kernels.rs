@@ -1,0 +1,206 @@
+//! Every kernel == the scalar kernel, for every profile, every output shape, every block edge.
+//!
+//! [`Kernel::force`] is process-wide, so every test takes [`LOCK`] first. The oracle is the
+//! scalar kernel: each case runs once under `Kernel::Scalar` and again under every other
+//! kernel this CPU has, and the results (outputs, errors and their offsets) must be equal.
+//! Seeds are padded with 0..=[`PAD`] inert bytes before and after, so every seed crosses
+//! every 16-, 32- and 64-byte block edge and the SIMD kernels' short-input path.
+
+use std::sync::Mutex;
+
+use pctenc::profile::ALL;
+use pctenc::stream::{Decoder, Encoder};
+use pctenc::{Kernel, Malformed, Profile};
+use proptest::prelude::*;
+
+/// Serialises the tests of this file: they all switch the process-wide kernel.
+static LOCK: Mutex<()> = Mutex::new(());
+
+/// Inert bytes added before and after each seed: past two 32-byte steps plus look-ahead.
+const PAD: usize = 70;
+
+/// Everything a profile produces for one input, under the current kernel.
+#[derive(Debug, PartialEq)]
+struct Outputs {
+    encode: String,
+    try_encode: Result<String, pctenc::EncodeError>,
+    encode_into: Vec<u8>,
+    decode: Result<Vec<u8>, pctenc::DecodeError>,
+    decode_strict: Result<Vec<u8>, pctenc::DecodeError>,
+    decode_lenient: Result<Vec<u8>, pctenc::DecodeError>,
+    decode_into: Result<Vec<u8>, pctenc::DecodeSliceError>,
+    streamed: Result<Vec<u8>, pctenc::DecodeError>,
+}
+
+fn run(p: &Profile, input: &[u8], split: usize) -> Outputs {
+    // 9 bytes per input byte: a lossy profile writes U+FFFD (%EF%BF%BD) for one bad byte.
+    let mut buf = vec![0u8; 9 * input.len()];
+    let n = p.encode_into(input, &mut buf).expect("9n is enough");
+    buf.truncate(n);
+    let mut dec = vec![0u8; input.len() * 3 + 8];
+    let decode_into = p.decode_into(input, &mut dec).map(|n| dec[..n].to_vec());
+    let split = split.min(input.len());
+    let mut d = Decoder::new(p);
+    let mut streamed = Vec::new();
+    let streamed = d
+        .push(&input[..split], &mut streamed)
+        .and_then(|()| d.push(&input[split..], &mut streamed))
+        .and_then(|()| d.finish(&mut streamed))
+        .map(|()| streamed);
+    Outputs {
+        encode: p.encode(input).into_owned(),
+        try_encode: p.try_encode(input).map(|c| c.into_owned()),
+        encode_into: buf,
+        decode: p.decode(input).map(|c| c.into_owned()),
+        decode_strict: p.with_malformed(Malformed::Reject).decode(input).map(|c| c.into_owned()),
+        decode_lenient: p
+            .with_malformed(Malformed::PassThrough)
+            .decode(input)
+            .map(|c| c.into_owned()),
+        decode_into,
+        streamed,
+    }
+}
+
+/// Runs `input` under the scalar kernel and every other one; panics on any difference.
+fn check(p: &Profile, input: &[u8], split: usize) {
+    Kernel::force(Some(Kernel::Scalar));
+    let want = run(p, input, split);
+    for &k in &Kernel::available()[1..] {
+        Kernel::force(Some(k));
+        let got = run(p, input, split);
+        Kernel::force(Some(Kernel::Scalar));
+        assert_eq!(
+            got,
+            want,
+            "kernel {} profile {} input {:?}",
+            k.name(),
+            p.name(),
+            String::from_utf8_lossy(input)
+        );
+    }
+}
+
+/// Seeds: escapes valid and not, cut short, `+`, `%u`, UTF-8 and not, dense and sparse.
+fn seeds() -> Vec<Vec<u8>> {
+    let mut s: Vec<Vec<u8>> = [
+        &b""[..],
+        b"%",
+        b"%4",
+        b"%41",
+        b"%%41",
+        b"%4%41",
+        b"%zz",
+        b"%G1%4z%",
+        b"100% ",
+        b"a b+c",
+        b"+%2B%2b+",
+        b"%20%2F%2f%25%7E%7e",
+        b"%E2%82%AC%C3%A9",
+        b"%E2%82",
+        b"%FF%fe%80",
+        b"%u00e9%uD83D%uDE00%uD83D",
+        b"\xc3\xa9\xe2\x82\xac\xff\x80 \x00\x7f",
+        b"\x00\x01\x1f !\"#$&'()*,/:;<=>?@[\\]^`{|}",
+        b"#%23?%3F&%26=%3D",
+    ]
+    .iter()
+    .map(|x| x.to_vec())
+    .collect();
+    // Dense runs of escapes, of lengths around one and two blocks, in both hex cases.
+    for len in [10usize, 11, 21, 22, 23, 33] {
+        let dense: Vec<u8> =
+            (0..len).flat_map(|i| format!("%{:02X}", (i * 37 + 5) % 256).into_bytes()).collect();
+        s.push(dense.to_ascii_lowercase());
+        s.push(dense);
+    }
+    // Every byte value, raw.
+    s.push((0..=255u8).collect());
+    s
+}
+
+#[test]
+fn every_kernel_matches_scalar_on_padded_seeds() {
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let mut cases = 0usize;
+    for seed in seeds() {
+        for pre in 0..=PAD {
+            // After the seed: every length up to the first block edges, then a sample.
+            for post in (0..=PAD)
+                .filter(|&n| n <= 4 || (28..=36).contains(&n) || n == PAD || (pre + n) % 17 == 0)
+            {
+                let mut input = vec![b'a'; pre];
+                input.extend_from_slice(&seed);
+                input.extend(std::iter::repeat_n(b'a', post));
+                for p in ALL {
+                    check(p, &input, pre + seed.len() / 2);
+                    cases += 1;
+                }
+            }
+        }
+    }
+    Kernel::force(None);
+    assert!(cases > 10_000, "{cases} cases");
+}
+
+/// Bytes that matter to the kernels, often; anything else, sometimes.
+fn interesting_byte() -> impl Strategy<Value = u8> {
+    prop_oneof![
+        4 => prop::sample::select(b"%%%+ uaAfF09gGzZ/?#&=~-._".to_vec()),
+        1 => any::<u8>(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_kernel_matches_scalar(input in prop::collection::vec(interesting_byte(), 0..300), split in 0usize..300) {
+        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        for p in ALL {
+            check(p, &input, split);
+        }
+        Kernel::force(None);
+    }
+}
+
+#[test]
+fn available_kernels_are_named_and_forceable() {
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let all = Kernel::available();
+    assert_eq!(all[0], Kernel::Scalar);
+    // PCTENC_KERNEL (scripts/test.d/51-kernels.sh) picks the detected kernel if available.
+    let named = std::env::var("PCTENC_KERNEL").ok().and_then(|n| Kernel::by_name(&n));
+    assert_eq!(Kernel::detect(), named.unwrap_or(*all.last().unwrap()));
+    for &k in all {
+        assert_eq!(Kernel::by_name(k.name()), Some(k));
+        Kernel::force(Some(k));
+        assert_eq!(Kernel::current(), k);
+    }
+    Kernel::force(None);
+    assert_eq!(Kernel::current(), Kernel::detect());
+}
+
+#[test]
+fn encoder_stream_matches_for_every_kernel() {
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let text: Vec<u8> = seeds().concat();
+    for p in ALL {
+        Kernel::force(Some(Kernel::Scalar));
+        let want = p.try_encode(&text).map(|c| c.into_owned().into_bytes());
+        for &k in Kernel::available() {
+            Kernel::force(Some(k));
+            for step in [1usize, 7, 31, 32, 33, 100] {
+                let mut e = Encoder::new(p);
+                let mut out = Vec::new();
+                let got = text
+                    .chunks(step)
+                    .try_for_each(|c| e.push(c, &mut out))
+                    .and_then(|()| e.finish(&mut out))
+                    .map(|()| out);
+                assert_eq!(got, want, "{} {} step {step}", k.name(), p.name());
+            }
+        }
+    }
+    Kernel::force(None);
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Instructions per input byte for each kernel, corpus and operation, counted by
+# `valgrind --tool=callgrind` (deterministic: the same count on a busy or an idle machine).
+# One call = count(2 calls) - count(1 call), on the first 1 MiB of each corpus.
+# valgrind runs SSE/AVX2 code but not AVX-512: kernels it cannot run are skipped and said so.
+#
+# usage: scripts/callgrind/run.sh [--check]     (--check: fail if AVX2 encode of ascii-clean
+#                                                 exceeds $MAX_AVX2_ENCODE instructions/byte)
+# env:   KERNELS="scalar ssse3 avx2"  LEN=1048576  MAX_AVX2_ENCODE=4
+set -euo pipefail
+cd "$(dirname "$0")"
+LEN=${LEN:-1048576}
+KERNELS=${KERNELS:-"scalar ssse3 avx2"}
+MAX_AVX2_ENCODE=${MAX_AVX2_ENCODE:-4}
+check=0
+[ "${1:-}" = "--check" ] && check=1
+
+command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 2; }
+cargo build --quiet --release --manifest-path probe/Cargo.toml
+probe=probe/target/release/pctenc-callgrind-probe
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Total instructions of one probe run.
+count() {
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$probe" "$@" "${LEN}" \
+    >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; return 1; }
+  sed -n 's/^summary: *//p' "$tmp/cg.out"
+}
+
+declare -A ipb
+row() { # op corpus...
+  local op=$1; shift
+  printf '\n%s: instructions per input byte (%s-byte prefix; one call)\n\n' "$op" "$LEN"
+  printf '| kernel |'; for c in "$@"; do printf ' %s |' "$c"; done; printf '\n|---|'
+  for _ in "$@"; do printf -- '---:|'; done; printf '\n'
+  for k in $KERNELS; do
+    if ! "$probe" "$op" "$1" "$k" 0 64 2>/dev/null; then
+      printf '| %s | (not available on this CPU) |\n' "$k"; continue
+    fi
+    printf '| %s |' "$k"
+    for c in "$@"; do
+      local one two
+      one=$(count "$op" "$c" "$k" 1)
+      two=$(count "$op" "$c" "$k" 2)
+      ipb[$op/$c/$k]=$(awk -v a="$one" -v b="$two" -v n="$LEN" 'BEGIN { printf "%.2f", (b - a) / n }')
+      printf ' %s |' "${ipb[$op/$c/$k]}"
+    done
+    printf '\n'
+  done
+}
+
+row encode ascii-clean utf8-mixed binary slug
+row decode slug enc-ascii-clean enc-binary sparse malformed
+
+# Short inputs: instructions per 64-byte call (1100 calls minus 100 calls, / 1000).
+printf '\nshort inputs: instructions per 64-byte call (per byte in brackets)\n\n'
+printf '| kernel | encode ascii-clean | decode enc-ascii-clean | decode slug |\n|---|---:|---:|---:|\n'
+for k in $KERNELS; do
+  "$probe" encode slug "$k" 0 64 2>/dev/null || continue
+  printf '| %s |' "$k"
+  for oc in "encode ascii-clean" "decode enc-ascii-clean" "decode slug"; do
+    # shellcheck disable=SC2086
+    one=$(LEN=64 count $oc "$k" 100 | tail -1); two=$(LEN=64 count $oc "$k" 1100 | tail -1)
+    awk -v a="$one" -v b="$two" 'BEGIN { c = (b - a) / 1000; printf " %d (%.1f) |", c, c / 64 }'
+  done
+  printf '\n'
+done
+
+if [ $check = 1 ]; then
+  got=${ipb[encode/ascii-clean/avx2]:-}
+  if [ -z "$got" ]; then
+    echo; echo "check: the AVX2 kernel did not run (CPU without AVX2?): 0 passed, 0 failed"; exit 0
+  fi
+  if awk -v g="$got" -v m="$MAX_AVX2_ENCODE" 'BEGIN { exit !(g <= m) }'; then
+    echo; echo "check: AVX2 encode ascii-clean $got <= $MAX_AVX2_ENCODE instructions/byte"
+    echo "1 passed, 0 failed"
+  else
+    echo; echo "check: AVX2 encode ascii-clean $got > $MAX_AVX2_ENCODE instructions/byte"
+    echo "0 passed, 1 failed"; exit 1
+  fi
+fi
