@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Turn criterion results of the `throughput` bench into the markdown tables of BENCHMARKS.md.
 
-Usage: table.py [--goals] [RUN_DIR ...]
+Usage: table.py [--goals] [RESULTS ...]
 
-Each RUN_DIR is a criterion output directory (default: target/criterion) holding
-<group>/<row>/new/{benchmark.json,estimates.json}. scripts/bench/run.sh copies one per run to
-target/bench-runs/run-N. For every row and run, MB/s = input bytes / median time per
-iteration; ratios are taken against the `memcpy` and `percent-encoding` rows of the same group
-in the same run, and the table shows the median over runs (MB/s min..max too). A ratio is
+Each RESULTS is either
+- a criterion output directory (default: target/criterion) holding
+  <group>/<row>/new/{benchmark.json,estimates.json}: one run, MB/s = input bytes / median
+  time per iteration; or
+- a `.jsonl` file written by the bench's interleaved mode (PCTENC_BENCH_INTERLEAVED=FILE):
+  one line per (group, row, round) with its MB/s; every round counts as one run.
+Ratios are taken against the `memcpy` and `percent-encoding` rows of the same group in the
+same run (round), and the table shows the median over runs (MB/s min..max too). A ratio is
 never computed across runs: on a shared machine only same-run ratios are stable.
 
 --goals prints only the goal check: the scalar kernel's rows against percent-encoding at the
@@ -42,6 +45,17 @@ def load_run(root):
         ns = est["median"]["point_estimate"]
         groups.setdefault(bench["group_id"], {})[bench["function_id"]] = nbytes / ns * 1e3
     return groups
+
+
+def load_rounds(path):
+    """[{group_id: {row: MB/s}}] for one interleaved results file, one dict per round."""
+    rounds = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                rounds.setdefault((path, r["round"]), {}).setdefault(r["group"], {})[r["row"]] = r["mbps"]
+    return list(rounds.values())
 
 
 def group_key(gid):
@@ -88,8 +102,8 @@ def summarize(runs):
 
 
 def print_tables(summary, nruns):
-    print(f"MB/s of input (MB = 10^6 B), median of {nruns} run(s); ratios are medians of "
-          "per-run ratios to rows of the same group and run.\n")
+    print(f"MB/s of input (MB = 10^6 B), median of {nruns} run(s) or round(s); ratios are "
+          "medians of per-round ratios to rows of the same group and round.\n")
     for gid, rows in summary.items():
         print(f"#### {gid}\n")
         print("| impl | MB/s (median) | min..max | vs memcpy | vs percent-encoding |")
@@ -117,7 +131,9 @@ def print_goals(summary):
 def main(argv):
     goals = "--goals" in argv
     dirs = [a for a in argv if not a.startswith("--")] or ["target/criterion"]
-    runs = [load_run(d) for d in dirs]
+    runs = []
+    for d in dirs:
+        runs.extend(load_rounds(d) if d.endswith(".jsonl") else [load_run(d)])
     runs = [r for r in runs if r]
     if not runs:
         sys.exit(f"no criterion results under {' '.join(dirs)}")

@@ -416,29 +416,43 @@ pub struct Corpus {
     pub data: Vec<u8>,
 }
 
+/// The encode corpora, in table order.
+pub const ENCODE: &[&str] = &["ascii-clean", "urls", "utf8-mixed", "binary", "slug"];
+
+/// The decode corpora, in table order.
+pub const DECODE: &[&str] =
+    &["enc-ascii-clean", "enc-urls", "enc-utf8-mixed", "enc-binary", "slug", "sparse", "malformed"];
+
+/// The corpus called `name`: `size` bytes, or for `enc-*` the encoding of `size` bytes.
+pub fn generate(name: &str, size: usize) -> Option<Vec<u8>> {
+    Some(match name {
+        "ascii-clean" => ascii_clean(size),
+        "urls" => urls(size),
+        "utf8-mixed" => utf8_mixed(size),
+        "binary" => binary(size),
+        "slug" => slug(size),
+        "sparse" => sparse(size),
+        "malformed" => malformed(size),
+        _ => rfc3986_encode(&generate(name.strip_prefix("enc-")?, size)?),
+    })
+}
+
+fn all(names: &[&'static str], size: usize) -> Vec<Corpus> {
+    names
+        .iter()
+        .map(|&name| Corpus { name, data: generate(name, size).unwrap_or_default() })
+        .collect()
+}
+
 /// The encode corpora, `size` bytes each.
 pub fn encode_corpora(size: usize) -> Vec<Corpus> {
-    vec![
-        Corpus { name: "ascii-clean", data: ascii_clean(size) },
-        Corpus { name: "urls", data: urls(size) },
-        Corpus { name: "utf8-mixed", data: utf8_mixed(size) },
-        Corpus { name: "binary", data: binary(size) },
-        Corpus { name: "slug", data: slug(size) },
-    ]
+    all(ENCODE, size)
 }
 
 /// The decode corpora: the RFC 3986 encodings of the encode corpora (`size` bytes before
 /// encoding), `slug`, `sparse` and `malformed`.
 pub fn decode_corpora(size: usize) -> Vec<Corpus> {
-    vec![
-        Corpus { name: "enc-ascii-clean", data: rfc3986_encode(&ascii_clean(size)) },
-        Corpus { name: "enc-urls", data: rfc3986_encode(&urls(size)) },
-        Corpus { name: "enc-utf8-mixed", data: rfc3986_encode(&utf8_mixed(size)) },
-        Corpus { name: "enc-binary", data: rfc3986_encode(&binary(size)) },
-        Corpus { name: "slug", data: slug(size) },
-        Corpus { name: "sparse", data: sparse(size) },
-        Corpus { name: "malformed", data: malformed(size) },
-    ]
+    all(DECODE, size)
 }
 
 /// The first `limit` bytes of `data` in pieces of about `n` bytes. With `escapes`, a piece
