@@ -9,7 +9,7 @@
 //! | [`Profile::encode_into`] | into a `&mut [u8]` of [`max_encoded_len`] bytes | never |
 //! | [`Profile::display`] | lazy [`Display`](core::fmt::Display) | never |
 //!
-//! All of them go through [`Profile::encode_to`], which hands the output to a sink in
+//! All of them go through `Profile::encode_to`, which hands the output to a sink in
 //! pieces: the clean prefix of the input as it is, then blocks encoded by the kernel.
 //!
 //! # Input that is not UTF-8
