@@ -40,6 +40,10 @@ pub const fn max_encoded_len(n: usize) -> usize {
     n.saturating_mul(3)
 }
 
+/// Inputs up to this many bytes (after the clean prefix) are encoded through a small stack
+/// buffer instead of a whole kernel block.
+const SHORT: usize = 128;
+
 /// Why a sink-driven encode stopped.
 pub(crate) enum Stop<E> {
     /// The sink failed.
@@ -60,11 +64,14 @@ impl Profile {
     /// ```
     pub fn encode<'a, I: AsRef<[u8]> + ?Sized>(&self, input: &'a I) -> Cow<'a, str> {
         let input = input.as_ref();
-        if scalar::clean_prefix(self.table(), input) == input.len() {
+        let clean = scalar::clean_prefix(self.table(), input);
+        if clean == input.len() {
             return Cow::Borrowed(ascii(input));
         }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
-        self.encode_append(input, &mut out);
+        // The clean prefix is known: copy it and encode from the first byte that changes.
+        out.push_str(ascii(&input[..clean]));
+        self.encode_append(&input[clean..], &mut out);
         Cow::Owned(out)
     }
 
@@ -257,8 +264,15 @@ impl Profile {
         if clean > 0 {
             sink(&input[..clean])?;
         }
+        let rest = &input[clean..];
+        if rest.len() <= SHORT {
+            // Short input: a small buffer, so a 64-byte call does not zero 6 KiB of stack.
+            let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
+            let n = scalar::encode_slice(table, rest, &mut buf);
+            return if n > 0 { sink(&buf[..n]) } else { Ok(()) };
+        }
         let mut buf: scalar::EncodeBuf = [0; 3 * scalar::BLOCK + 1];
-        for block in input[clean..].chunks(scalar::BLOCK) {
+        for block in rest.chunks(scalar::BLOCK) {
             let n = scalar::encode_block(table, block, &mut buf);
             sink(&buf[..n])?;
         }
