@@ -459,18 +459,23 @@ pub fn decode_corpora(size: usize) -> Vec<Corpus> {
 /// never ends inside a `%XX` (it ends before the `%` instead), so a strict decoder sees
 /// whole escapes.
 pub fn pieces(data: &[u8], n: usize, limit: usize, escapes: bool) -> Vec<&[u8]> {
-    let data = &data[..data.len().min(limit)];
+    // Where a cut at `end` must move back to, so that no `%XX` is split.
+    let cut = |end: usize| {
+        if !escapes || end >= data.len() || end < 2 {
+            end
+        } else if data[end - 1] == b'%' {
+            end - 1
+        } else if data[end - 2] == b'%' {
+            end - 2
+        } else {
+            end
+        }
+    };
+    let data = &data[..cut(data.len().min(limit))];
     let mut out = Vec::with_capacity(data.len() / n + 1);
     let mut start = 0;
     while start < data.len() {
-        let mut end = (start + n).min(data.len());
-        if escapes && end < data.len() {
-            if data[end - 1] == b'%' {
-                end -= 1;
-            } else if data[end - 2] == b'%' {
-                end -= 2;
-            }
-        }
+        let end = cut((start + n).min(data.len()));
         out.push(&data[start..end]);
         start = end;
     }

@@ -65,6 +65,9 @@ pub fn encode_block(table: &EncodeTable, input: &[u8], out: &mut EncodeBuf) -> u
     encode_slice(table, &input[..input.len().min(BLOCK)], out)
 }
 
+/// Input bytes per bounds check in [`encode_slice`].
+const STEP: usize = 16;
+
 /// The output bytes [`encode_slice`] needs for `n` input bytes: three per byte, and one of
 /// slack for the last four-byte store.
 pub const fn encode_slice_len(n: usize) -> usize {
@@ -72,17 +75,17 @@ pub const fn encode_slice_len(n: usize) -> usize {
 }
 
 /// Encodes `input` into `out`, which must hold [`encode_slice_len`]`(input.len())` bytes
-/// (a shorter `out` ends the encoding early at an eight-byte boundary instead of panicking;
+/// (a shorter `out` ends the encoding early at a 16-byte boundary instead of panicking;
 /// the result is then less than the encoding's length).
 ///
-/// Eight input bytes per step share one bounds check on a 25-byte window: each entry's
-/// length is at most 3, so the eight stores stay inside it (the `& 3` tells the compiler so).
+/// Sixteen input bytes share one bounds check on a window of `3 * 16 + 1` bytes: each
+/// entry's length is at most 3, so the stores stay inside it (the `& 3` tells the compiler so).
 #[inline]
 pub fn encode_slice(table: &EncodeTable, input: &[u8], out: &mut [u8]) -> usize {
     let mut w = 0usize;
-    let mut words = input.chunks_exact(8);
+    let mut words = input.chunks_exact(STEP);
     for word in &mut words {
-        let Some(window) = out.get_mut(w..w + 25) else { return w };
+        let Some(window) = out.get_mut(w..w + encode_slice_len(STEP)) else { return w };
         let mut k = 0usize;
         for &b in word {
             let e = table[b as usize];
