@@ -5,11 +5,12 @@
 #
 #   scripts/bench/instr.sh              # markdown table of every operation x corpus
 #   KERNEL=scalar scripts/bench/instr.sh
+#   BIN=/other/build/bench_instr scripts/bench/instr.sh   # count another build (before/after)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
-cargo build --release -p pctenc --example bench_instr -q
-bin=target/release/examples/bench_instr
+if [ -z "${BIN:-}" ]; then cargo build --release -p pctenc --example bench_instr -q; fi
+bin="${BIN:-target/release/examples/bench_instr}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
