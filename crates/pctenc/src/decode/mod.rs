@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
 use crate::kernel::scalar;
-use crate::profile::{Decoding, Profile, Utf8};
+use crate::profile::{Decoding, Profile, Unit, Utf8};
 
 impl Profile {
     /// Decodes `input` under the profile's policy, borrowing it when nothing changes.
@@ -161,13 +161,9 @@ fn decode_append(
 ) -> Result<(), DecodeError> {
     let start = out.len();
     if has_escapes(&d, input) {
-        out.resize(start + input.len(), 0);
-        match scalar::decode(&d, p.unit(), input, &mut out[start..], true) {
-            Ok(progress) => out.truncate(start + progress.written),
-            Err(e) => {
-                out.truncate(start);
-                return Err(e);
-            }
+        if let Err(e) = decode_blocks(&d, p.unit(), input, out) {
+            out.truncate(start);
+            return Err(e);
         }
     } else {
         out.extend_from_slice(input);
@@ -183,5 +179,102 @@ fn decode_append(
             out.truncate(start);
             Err(e)
         }
+    }
+}
+
+/// Input bytes per block of [`decode_blocks`].
+const BLOCK: usize = 4096;
+
+/// Appends the kernel's decoding of `input` to `out` (the UTF-8 policy is the caller's).
+///
+/// The kernel writes into a slice, and safe Rust can only offer it initialised memory: so a
+/// long input is decoded block by block into a stack buffer and appended from there, instead
+/// of zero-filling `input.len()` bytes of `out` first (a whole extra pass over memory at
+/// 16 MiB). A block's end may cut an escape; the kernel then leaves it unread
+/// (`last == false`) and the next block starts with it. Short input takes the direct way.
+fn decode_blocks(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    let mut pos = 0;
+    if input.len() > BLOCK {
+        // Only here: zeroing the buffer would be most of the work for a short input.
+        let mut buf = [0u8; BLOCK];
+        while input.len() - pos > BLOCK {
+            let block = &input[pos..pos + BLOCK];
+            let progress =
+                scalar::decode(d, unit, block, &mut buf, false).map_err(|e| e.shifted(pos))?;
+            out.extend_from_slice(&buf[..progress.written]);
+            if progress.read == 0 {
+                // Cannot happen (no unit is longer than twelve bytes); the direct way below
+                // is exact anyway.
+                break;
+            }
+            pos += progress.read;
+        }
+    }
+    let rest = &input[pos..];
+    let at = out.len();
+    out.resize(at + rest.len(), 0);
+    let progress =
+        scalar::decode(d, unit, rest, &mut out[at..], true).map_err(|e| e.shifted(pos))?;
+    out.truncate(at + progress.written);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ALL;
+    use alloc::vec;
+
+    /// The kernel in one piece: what block-wise decoding must reproduce.
+    fn one_shot(p: &Profile, input: &[u8]) -> Result<Vec<u8>, DecodeError> {
+        let mut out = vec![0u8; input.len()];
+        let n = scalar::decode(&p.decoding(), p.unit(), input, &mut out, true)?.written;
+        out.truncate(n);
+        Ok(out)
+    }
+
+    #[test]
+    fn blocks_match_one_shot_across_block_boundaries() {
+        // Units of every length, placed so that some straddle each 4096-byte boundary.
+        let units: [&[u8]; 8] =
+            [b"a", b"%41", b"%uD83D%uDE00", b"%u00E9", b"+", b"%C3%A9", b"%4", b"%zz"];
+        let mut checked = 0;
+        for shift in 0..13 {
+            let mut input = vec![b'x'; shift];
+            let mut k = 0;
+            while input.len() < 3 * BLOCK + 50 {
+                input.extend_from_slice(units[k % units.len()]);
+                k += 1 + shift % 3;
+            }
+            for p in ALL {
+                let mut got = b"keep".to_vec();
+                let result = decode_blocks(&p.decoding(), p.unit(), &input, &mut got);
+                match one_shot(p, &input) {
+                    Ok(want) => {
+                        assert_eq!(result, Ok(()), "{}", p.name());
+                        assert!(got[4..] == want[..], "{} shift {shift}", p.name());
+                    }
+                    Err(e) => assert_eq!(result, Err(e), "{} shift {shift}", p.name()),
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 13 * ALL.len());
+    }
+
+    #[test]
+    fn error_offsets_count_from_the_input_start() {
+        let mut input = Vec::new();
+        input.extend(core::iter::repeat_n(b"%41".as_slice(), 3000).flatten());
+        input.extend_from_slice(b"%G1");
+        let mut out = Vec::new();
+        let e = crate::profile::rfc3986::RFC3986.decode_append(&input, &mut out).unwrap_err();
+        assert_eq!(e, DecodeError::InvalidEscape { offset: 9000 });
+        assert!(out.is_empty());
     }
 }
