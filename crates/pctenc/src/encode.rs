@@ -62,7 +62,8 @@ impl Profile {
     /// ```
     pub fn encode<'a, I: AsRef<[u8]> + ?Sized>(&self, input: &'a I) -> Cow<'a, str> {
         let input = input.as_ref();
-        if kernel::clean_prefix(self, input) == input.len() {
+        let clean = kernel::clean_prefix(self, input);
+        if clean == input.len() {
             return Cow::Borrowed(ascii(input));
         }
         if self.direct(input) {
@@ -71,7 +72,9 @@ impl Profile {
             return Cow::Owned(String::from_utf8(out).expect("encoder output is ASCII"));
         }
         let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
-        self.encode_append(input, &mut out);
+        // The clean prefix is known: copy it and encode from the first byte that changes.
+        out.push_str(ascii(&input[..clean]));
+        self.encode_append(&input[clean..], &mut out);
         // Profiles that keep valid escapes or non-ASCII can leave the input as it was.
         if out.as_bytes() == input {
             return Cow::Borrowed(ascii(input));

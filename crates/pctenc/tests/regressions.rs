@@ -97,3 +97,30 @@ fn r2_strict_rejects_raw_bytes_that_are_not_utf8() {
         }
     }
 }
+
+/// Found by a random-chunking property run: for profiles that keep valid escapes, a chunk
+/// can end with an unfinished UTF-8 sequence followed by an unfinished escape (five bytes),
+/// which overflowed the streaming encoder's three-byte tail buffer.
+#[test]
+fn r2_stream_encoder_holds_utf8_and_escape_tails() {
+    use pctenc::stream::Encoder;
+    let p = pctenc::by_name("uri-template-reserved").unwrap();
+    let input = b"a\xE2\x82%41\xAC%4";
+    let want = p.encode(input).into_owned().into_bytes();
+    for cut in 0..=input.len() {
+        for cut2 in cut..=input.len() {
+            let mut e = Encoder::with_input_utf8(p, pctenc::Utf8::Lossy);
+            let mut out = Vec::new();
+            for part in [&input[..cut], &input[cut..cut2], &input[cut2..]] {
+                e.push(part, &mut out).unwrap();
+            }
+            e.finish(&mut out).unwrap();
+            let mut one = Encoder::with_input_utf8(p, pctenc::Utf8::Lossy);
+            let mut whole = Vec::new();
+            one.push(input, &mut whole).unwrap();
+            one.finish(&mut whole).unwrap();
+            assert_eq!(out, whole, "cuts {cut},{cut2}");
+        }
+    }
+    assert!(!want.is_empty());
+}

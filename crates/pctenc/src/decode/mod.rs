@@ -194,3 +194,19 @@ pub(crate) fn decode_append(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_offsets_count_from_the_input_start() {
+        let mut input = Vec::new();
+        input.extend(core::iter::repeat_n(b"%41".as_slice(), 3000).flatten());
+        input.extend_from_slice(b"%G1");
+        let mut out = Vec::new();
+        let e = crate::profile::rfc3986::RFC3986.decode_append(&input, &mut out).unwrap_err();
+        assert_eq!(e, DecodeError::InvalidEscape { offset: 9000 });
+        assert!(out.is_empty());
+    }
+}

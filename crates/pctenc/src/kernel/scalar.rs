@@ -2,8 +2,9 @@
 //!
 //! Encoding writes four bytes per input byte from a per-profile `u32` table (`%XX` + length,
 //! or the byte itself + length 1) and advances by the length, so the loop has no
-//! data-dependent branch. Decoding finds the next `%` (or `+`) with `memchr`, copies the
-//! literal run before it in bulk, and decodes the escape with a 256-entry hex table.
+//! data-dependent branch. Decoding copies the literal run before the next `%` (or `+`) a word
+//! at a time (handing long runs to `memchr` and one bulk copy), and decodes the escape with a
+//! 256-entry hex table.
 //!
 //! Both are written for whole-block callers: [`encode_block`] takes at most [`BLOCK`] bytes
 //! and a fixed-size output buffer, and [`decode`] reports how far it got so that a streaming
@@ -11,6 +12,7 @@
 
 use crate::error::DecodeError;
 use crate::profile::{Decoding, EncodeTable, Malformed, Unit, Utf8};
+use crate::set::AsciiSet;
 
 /// Input bytes per encode block: the output buffer is `3 * BLOCK + 1` bytes on the stack.
 pub const BLOCK: usize = 2048;
@@ -36,9 +38,22 @@ pub const UNHEX: [u8; 256] = {
 };
 
 /// How many leading bytes of `input` the table writes unchanged.
+///
+/// Eight bytes per step: the XOR of each byte's entry with what a kept byte's entry would be
+/// is OR-ed together, so a clean word costs one branch; the word with a change is then
+/// searched byte by byte.
 #[inline]
 pub fn clean_prefix(table: &EncodeTable, input: &[u8]) -> usize {
-    input.iter().position(|&b| table[b as usize] != (b as u32 | 1 << 24)).unwrap_or(input.len())
+    let kept = |b: u8| table[b as usize] ^ (b as u32 | 1 << 24);
+    let mut words = input.chunks_exact(8);
+    let mut done = 0;
+    for word in &mut words {
+        if word.iter().fold(0, |acc, &b| acc | kept(b)) != 0 {
+            break;
+        }
+        done += 8;
+    }
+    done + input[done..].iter().position(|&b| kept(b) != 0).unwrap_or(input.len() - done)
 }
 
 /// Encodes `input` (at most [`BLOCK`] bytes) into `out`; returns the number of bytes written.
@@ -47,13 +62,42 @@ pub fn clean_prefix(table: &EncodeTable, input: &[u8]) -> usize {
 /// so the store of the next byte overwrites the slack of this one.
 #[inline]
 pub fn encode_block(table: &EncodeTable, input: &[u8], out: &mut EncodeBuf) -> usize {
-    let input = &input[..input.len().min(BLOCK)];
+    encode_slice(table, &input[..input.len().min(BLOCK)], out)
+}
+
+/// Input bytes per bounds check in [`encode_slice`].
+const STEP: usize = 16;
+
+/// The output bytes [`encode_slice`] needs for `n` input bytes: three per byte, and one of
+/// slack for the last four-byte store.
+pub const fn encode_slice_len(n: usize) -> usize {
+    3 * n + 1
+}
+
+/// Encodes `input` into `out`, which must hold [`encode_slice_len`]`(input.len())` bytes
+/// (a shorter `out` ends the encoding early at a 16-byte boundary instead of panicking;
+/// the result is then less than the encoding's length).
+///
+/// Sixteen input bytes share one bounds check on a window of `3 * 16 + 1` bytes: each
+/// entry's length is at most 3, so the stores stay inside it (the `& 3` tells the compiler so).
+#[inline]
+pub fn encode_slice(table: &EncodeTable, input: &[u8], out: &mut [u8]) -> usize {
     let mut w = 0usize;
-    for &b in input {
+    let mut words = input.chunks_exact(STEP);
+    for word in &mut words {
+        let Some(window) = out.get_mut(w..w + encode_slice_len(STEP)) else { return w };
+        let mut k = 0usize;
+        for &b in word {
+            let e = table[b as usize];
+            window[k..k + 4].copy_from_slice(&e.to_le_bytes());
+            k += (e >> 24 & 3) as usize;
+        }
+        w += k;
+    }
+    for &b in words.remainder() {
         let e = table[b as usize];
-        // w <= 3 * index <= 3 * (BLOCK - 1), so w + 4 <= out.len(): the bounds check never
-        // fails and costs one predictable compare.
-        out[w..w + 4].copy_from_slice(&e.to_le_bytes());
+        let Some(slot) = out.get_mut(w..w + 4) else { return w };
+        slot.copy_from_slice(&e.to_le_bytes());
         w += (e >> 24) as usize;
     }
     w
@@ -75,6 +119,11 @@ pub struct Progress {
 /// a high-surrogate `%uD83D` whose partner may follow) is left unread, so the caller can
 /// retry it with more input; [`Progress::read`] says where. With `last == true` everything
 /// is consumed. Errors carry offsets into `input`.
+///
+/// The loop alternates two steps: copy the literal run up to the next `%` (or `+`), eight
+/// bytes at a time (see `copy_literals`), then decode the one escape there. A well-formed
+/// byte escape is decoded in place; everything else (`%u`, kept escapes, malformed or cut
+/// escapes) goes through [`escape`], the readable definition.
 pub fn decode(
     d: &Decoding,
     unit: Unit,
@@ -82,26 +131,48 @@ pub fn decode(
     out: &mut [u8],
     last: bool,
 ) -> Result<Progress, DecodeError> {
+    if d.plus_as_space {
+        decode_loop::<true>(d, unit, input, out, last)
+    } else {
+        decode_loop::<false>(d, unit, input, out, last)
+    }
+}
+
+fn decode_loop<const PLUS: bool>(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut [u8],
+    last: bool,
+) -> Result<Progress, DecodeError> {
     debug_assert!(out.len() >= input.len());
+    let bytes = unit == Unit::Byte;
+    let keep = d.keep_escaped;
+    let keep_none = keep == AsciiSet::EMPTY;
     let (mut i, mut w) = (0usize, 0usize);
     loop {
-        let rest = &input[i..];
-        let next = if d.plus_as_space {
-            memchr::memchr2(b'%', b'+', rest)
-        } else {
-            memchr::memchr(b'%', rest)
-        };
-        let run = next.unwrap_or(rest.len());
-        out[w..w + run].copy_from_slice(&rest[..run]);
-        i += run;
-        w += run;
-        if next.is_none() {
-            return Ok(Progress { read: i, written: w });
+        (i, w) = copy_literals::<PLUS>(input, out, i, w);
+        // The common case: a run of `%XX` escapes that each decode to one byte.
+        while let (true, Some(&[b'%', h, l])) = (bytes, input.get(i..i + 3)) {
+            let (h, l) = (UNHEX[h as usize], UNHEX[l as usize]);
+            let byte = h << 4 | l;
+            if h | l > 15 || (!keep_none && keep.contains(byte)) {
+                break;
+            }
+            out[w] = byte;
+            i += 3;
+            w += 1;
         }
-        if input[i] == b'+' {
+        let Some(&b) = input.get(i) else {
+            return Ok(Progress { read: i, written: w });
+        };
+        if PLUS && b == b'+' {
             out[w] = b' ';
             i += 1;
             w += 1;
+            continue;
+        }
+        if b != b'%' {
             continue;
         }
         match escape(d, unit, input, i, last)? {
@@ -113,6 +184,82 @@ pub fn decode(
             }
         }
     }
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = u64::from_le_bytes([1; 8]);
+
+/// Bit 7 of a byte of the result is set where that byte of `v` is zero. The lowest set bit
+/// is exact; bits above it may be false (a borrow), so only the lowest is ever used.
+#[inline]
+fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & (ONES << 7)
+}
+
+/// After this many clean words, a literal run is probably long: `memchr` (vectorised) and
+/// one bulk copy take over from the word loop.
+const WORDS_BEFORE_MEMCHR: usize = 4;
+
+/// Copies `input[i..]` to `out[w..]` up to the next `%` (or `+` when `PLUS`) or the end;
+/// returns the new `(i, w)`.
+///
+/// The first two bytes one by one, then eight bytes at a time: load a word, store it whole (the bytes past a `%` are overwritten
+/// later; `w <= i` and `i + 8 <= input.len() <= out.len()` keep the store in bounds), and
+/// advance to the first special byte found with [`zero_bytes`]. Dense input stops in the
+/// first word; a long run switches to `memchr`.
+#[inline]
+fn copy_literals<const PLUS: bool>(
+    input: &[u8],
+    out: &mut [u8],
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    let special = |b: u8| b == b'%' || (PLUS && b == b'+');
+    // Dense input has runs of one or two bytes between escapes: byte by byte is cheapest.
+    for _ in 0..2 {
+        match input.get(i) {
+            Some(&b) if !special(b) => {
+                out[w] = b;
+                i += 1;
+                w += 1;
+            }
+            _ => return (i, w),
+        }
+    }
+    let mut words = 0;
+    while let Some(chunk) = input.get(i..i + 8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else { break };
+        let v = u64::from_le_bytes(word);
+        let mut found = zero_bytes(v ^ (ONES * u64::from(b'%')));
+        if PLUS {
+            found |= zero_bytes(v ^ (ONES * u64::from(b'+')));
+        }
+        out[w..w + 8].copy_from_slice(&word);
+        if found != 0 {
+            let k = (found.trailing_zeros() / 8) as usize;
+            return (i + k, w + k);
+        }
+        i += 8;
+        w += 8;
+        words += 1;
+        if words == WORDS_BEFORE_MEMCHR {
+            let rest = &input[i..];
+            let next =
+                if PLUS { memchr::memchr2(b'%', b'+', rest) } else { memchr::memchr(b'%', rest) };
+            let run = next.unwrap_or(rest.len());
+            out[w..w + run].copy_from_slice(&rest[..run]);
+            return (i + run, w + run);
+        }
+    }
+    while let Some(&b) = input.get(i) {
+        if special(b) {
+            break;
+        }
+        out[w] = b;
+        i += 1;
+        w += 1;
+    }
+    (i, w)
 }
 
 /// The outcome of decoding the escape at one `%`.
@@ -301,6 +448,8 @@ pub fn input_offset(d: &Decoding, unit: Unit, input: &[u8], out_pos: usize) -> u
 mod tests {
     use super::*;
     use crate::profile::Decoding;
+    use alloc::vec;
+    use alloc::vec::Vec;
 
     #[test]
     fn unhex_is_exact() {
@@ -317,6 +466,112 @@ mod tests {
         assert_eq!(p, Progress { read: 2, written: 2 });
         let e = decode(&Decoding::STRICT, Unit::Byte, b"ab%4", &mut out, true).unwrap_err();
         assert_eq!(e, DecodeError::TruncatedEscape { offset: 2 });
+    }
+
+    /// The definition `decode` must match: one unit at a time, every `%` through `escape`.
+    fn decode_reference(
+        d: &Decoding,
+        unit: Unit,
+        input: &[u8],
+        last: bool,
+    ) -> Result<(Vec<u8>, usize), DecodeError> {
+        let (mut i, mut out) = (0, Vec::new());
+        while let Some(&b) = input.get(i) {
+            if b == b'+' && d.plus_as_space {
+                out.push(b' ');
+                i += 1;
+            } else if b != b'%' {
+                out.push(b);
+                i += 1;
+            } else {
+                match escape(d, unit, input, i, last)? {
+                    Step::Incomplete => break,
+                    Step::Unit { read, written, bytes } => {
+                        out.extend_from_slice(&bytes[..written]);
+                        i += read;
+                    }
+                }
+            }
+        }
+        Ok((out, i))
+    }
+
+    #[test]
+    fn word_loop_matches_reference() {
+        use crate::profile::ALL;
+        // Short alphabets make every interaction likely: escapes next to each other, across
+        // word boundaries, cut at the end, `+`, `%u`, kept escapes, runs longer than the
+        // `memchr` switch.
+        const ALPHABET: &[u8] = b"%%%%++2F5aGu0D8xyz \xc3\xa9";
+        let mut seed = 0x1234_5678_9ABC_DEF0u64;
+        let mut next = move || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let z = (seed ^ (seed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB) >> 11
+        };
+        let mut cases = 0;
+        for round in 0..4000 {
+            let len = (next() % 90) as usize;
+            let long_run = round % 7 == 0;
+            let input: Vec<u8> = (0..len)
+                .map(|k| {
+                    if long_run && k % 40 < 37 {
+                        b'a' + (k % 26) as u8
+                    } else {
+                        ALPHABET[(next() % ALPHABET.len() as u64) as usize]
+                    }
+                })
+                .collect();
+            for p in ALL {
+                for d in [p.decoding(), Decoding { plus_as_space: true, ..p.decoding() }] {
+                    for last in [true, false] {
+                        let mut out = vec![0u8; input.len()];
+                        let got = decode(&d, p.unit(), &input, &mut out, last)
+                            .map(|g| (out[..g.written].to_vec(), g.read));
+                        let want = decode_reference(&d, p.unit(), &input, last);
+                        assert_eq!(got, want, "{} {:?} last={last}", p.name(), input);
+                        cases += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(cases, 4000 * ALL.len() * 4);
+    }
+
+    #[test]
+    fn encode_slice_and_clean_prefix_match_the_table() {
+        use crate::profile::ALL;
+        let mut seed = 0x00DD_BA11_u64;
+        for round in 0..3000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let len = (seed >> 33) as usize % 70;
+            // Mostly clean bytes, so clean prefixes of every length occur.
+            let input: Vec<u8> = (0..len)
+                .map(|k| {
+                    let r = (seed >> (k % 50)) as u8 ^ (k as u8).wrapping_mul(37);
+                    if round % 3 == 0 || !r.is_multiple_of(5) {
+                        b'a' + r % 26
+                    } else {
+                        r
+                    }
+                })
+                .collect();
+            for p in ALL {
+                let t = p.table();
+                let want: Vec<u8> = input
+                    .iter()
+                    .flat_map(|&b| {
+                        let e = t[b as usize].to_le_bytes();
+                        e[..e[3] as usize].to_vec()
+                    })
+                    .collect();
+                let mut out = vec![0u8; encode_slice_len(input.len())];
+                let n = encode_slice(t, &input, &mut out);
+                assert_eq!(&out[..n], &want[..], "{} {:?}", p.name(), input);
+                let clean = input.iter().position(|&b| t[b as usize] != (b as u32 | 1 << 24));
+                assert_eq!(clean_prefix(t, &input), clean.unwrap_or(len), "{}", p.name());
+            }
+        }
     }
 
     #[test]

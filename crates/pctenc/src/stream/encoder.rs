@@ -6,6 +6,12 @@ use crate::encode::Stop;
 use crate::error::EncodeError;
 use crate::profile::{Profile, Utf8};
 
+/// The longest unfinished tail a chunk can leave: a UTF-8 sequence cut short (three bytes)
+/// followed, for profiles that keep valid escapes, by an escape cut short (`%4`).
+const MAX_PENDING: usize = 5;
+/// Bytes of the next chunk that always finish (or break) any unfinished tail.
+const LOOKAHEAD: usize = 8;
+
 /// Encodes a stream chunk by chunk; see the [module docs](crate::stream).
 ///
 /// Where the profile reads its input as text (its input policy is not
@@ -26,7 +32,7 @@ use crate::profile::{Profile, Utf8};
 pub struct Encoder {
     profile: Profile,
     policy: Utf8,
-    pending: [u8; 3],
+    pending: [u8; MAX_PENDING],
     pending_len: usize,
     offset: usize,
     failed: Option<EncodeError>,
@@ -43,7 +49,7 @@ impl Encoder {
         Encoder {
             profile: *profile,
             policy,
-            pending: [0; 3],
+            pending: [0; MAX_PENDING],
             pending_len: 0,
             offset: 0,
             failed: None,
@@ -74,8 +80,8 @@ impl Encoder {
         let bytewise = self.profile.bytewise(self.policy);
         let result = (|| {
             if self.pending_len > 0 {
-                let mut joined = [0u8; 7];
-                let take = chunk.len().min(4);
+                let mut joined = [0u8; MAX_PENDING + LOOKAHEAD];
+                let take = chunk.len().min(LOOKAHEAD);
                 let n = self.pending_len + take;
                 joined[..self.pending_len].copy_from_slice(&self.pending[..self.pending_len]);
                 joined[self.pending_len..n].copy_from_slice(&chunk[..take]);

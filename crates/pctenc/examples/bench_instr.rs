@@ -1,0 +1,73 @@
+//! One benchmark operation, repeated: the program `scripts/bench/instr.sh` runs under
+//! `valgrind --tool=callgrind` to count instructions per input byte.
+//!
+//! Instruction counts do not depend on what else the machine runs, so they are the
+//! repeatable companion of the wall-clock tables on a shared machine. The script runs each
+//! operation with 1 and with 2 calls and divides the difference by the input size: corpus
+//! generation and process start cancel out.
+//!
+//! ```text
+//! cargo run --release -p pctenc --example bench_instr -- OP CORPUS CALLS [KERNEL]
+//!   OP      encode | decode | decode-strict | pe-encode | pe-decode
+//!   CORPUS  a corpus name of benches/corpus (enc-* and sparse/malformed for decode)
+//!   CALLS   how many calls on the first MiB of the corpus
+//!   KERNEL  a pctenc kernel name (default: the detected one)
+//! ```
+
+#[path = "../benches/corpus/mod.rs"]
+mod corpus;
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use pctenc::profile::rfc3986::RFC3986;
+use pctenc::{Kernel, Malformed, Profile};
+
+const LENIENT: &Profile = &RFC3986.with_malformed(Malformed::PassThrough);
+const PE_UNRESERVED: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+const SPAN: usize = 1 << 20;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [op, name, calls, rest @ ..] = args.as_slice() else {
+        eprintln!("usage: bench_instr OP CORPUS CALLS [KERNEL]");
+        return ExitCode::from(2);
+    };
+    let Ok(calls) = calls.parse::<usize>() else {
+        eprintln!("CALLS must be a number");
+        return ExitCode::from(2);
+    };
+    if let Some(k) = rest.first() {
+        let Some(kernel) = Kernel::by_name(k) else {
+            eprintln!("no kernel {k} on this CPU");
+            return ExitCode::from(2);
+        };
+        Kernel::force(Some(kernel));
+    }
+    let Some(data) = corpus::generate(name, SPAN) else {
+        eprintln!("no corpus {name}");
+        return ExitCode::from(2);
+    };
+    let input = &data[..data.len().min(SPAN)];
+    let mut s = String::with_capacity(3 * input.len());
+    let mut v = Vec::with_capacity(input.len());
+    for _ in 0..calls {
+        s.clear();
+        v.clear();
+        match op.as_str() {
+            "encode" => RFC3986.encode_append(black_box(input), &mut s),
+            "decode" => drop(black_box(LENIENT.decode_append(black_box(input), &mut v))),
+            "decode-strict" => drop(black_box(RFC3986.decode_append(black_box(input), &mut v))),
+            "pe-encode" => s.extend(percent_encoding::percent_encode(input, PE_UNRESERVED)),
+            "pe-decode" => v.extend(percent_encoding::percent_decode(input)),
+            _ => {
+                eprintln!("unknown OP {op}");
+                return ExitCode::from(2);
+            }
+        }
+        black_box((&s, &v));
+    }
+    println!("{}", input.len());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Instructions per input byte, counted by callgrind: one call on the first MiB of each corpus
+# = count(2 calls) - count(1 call). Repeatable to the instruction whatever else the machine
+# runs, so it is the number to compare before/after a change on a shared machine.
+#
+#   scripts/bench/instr.sh              # markdown table of every operation x corpus
+#   KERNEL=scalar scripts/bench/instr.sh
+#   BIN=/other/build/bench_instr scripts/bench/instr.sh   # count another build (before/after)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
+if [ -z "${BIN:-}" ]; then cargo build --release -p pctenc --example bench_instr -q; fi
+bin="${BIN:-target/release/examples/bench_instr}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+count() { # OP CORPUS CALLS -> total instructions
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/out" "$bin" "$1" "$2" "$3" ${KERNEL:-} >"$tmp/len" 2>/dev/null
+  awk '/^summary:/ {print $2}' "$tmp/out"
+}
+
+per_byte() { # OP CORPUS
+  local one two len
+  if [ "$1" = decode-strict ] && [ "$2" = malformed ]; then printf "n/a"; return; fi
+  one=$(count "$1" "$2" 1)
+  two=$(count "$1" "$2" 2)
+  len=$(cat "$tmp/len")
+  awk -v a="$one" -v b="$two" -v n="$len" 'BEGIN { printf "%.2f", (b - a) / n }'
+}
+
+table() { # title, corpora..., then ops after "--"
+  local title=$1; shift
+  local corpora=() ops=()
+  while [ "$1" != "--" ]; do corpora+=("$1"); shift; done
+  shift; ops=("$@")
+  echo "$title: instructions per input byte (first MiB, one call)"
+  echo
+  printf '| op |'; printf ' %s |' "${corpora[@]}"; echo
+  printf '|---|'; for _ in "${corpora[@]}"; do printf -- '---:|'; done; echo
+  for op in "${ops[@]}"; do
+    printf '| %s |' "$op"
+    for c in "${corpora[@]}"; do printf ' %s |' "$(per_byte "$op" "$c")"; done
+    echo
+  done
+  echo
+}
+
+table encode ascii-clean urls utf8-mixed binary slug -- pe-encode encode
+table decode enc-ascii-clean enc-urls enc-utf8-mixed enc-binary slug sparse malformed -- pe-decode decode decode-strict
