@@ -76,6 +76,7 @@ pub mod decode;
 pub mod encode;
 pub mod error;
 pub mod kernel;
+pub mod lint;
 pub mod profile;
 pub mod set;
 pub mod stream;

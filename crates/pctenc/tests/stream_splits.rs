@@ -42,8 +42,20 @@ fn every_three_way_split_matches_one_shot() {
             for i in 0..=s.len() {
                 for j in i..=s.len() {
                     let parts = [&s[..i], &s[i..j], &s[j..]];
-                    assert_eq!(decode_chunks(p, &parts), want_dec, "{} decode {:?} split {i},{j}", p.name(), String::from_utf8_lossy(s));
-                    assert_eq!(encode_chunks(p, &parts), want_enc, "{} encode {:?} split {i},{j}", p.name(), String::from_utf8_lossy(s));
+                    assert_eq!(
+                        decode_chunks(p, &parts),
+                        want_dec,
+                        "{} decode {:?} split {i},{j}",
+                        p.name(),
+                        String::from_utf8_lossy(s)
+                    );
+                    assert_eq!(
+                        encode_chunks(p, &parts),
+                        want_enc,
+                        "{} encode {:?} split {i},{j}",
+                        p.name(),
+                        String::from_utf8_lossy(s)
+                    );
                 }
             }
         }

@@ -42,7 +42,11 @@ impl Kernel {
     pub fn current() -> Kernel {
         match FORCED.load(Ordering::Relaxed) {
             0 => Kernel::detect(),
-            n => Kernel::available().iter().copied().find(|k| *k as u8 + 1 == n).unwrap_or(Kernel::Scalar),
+            n => Kernel::available()
+                .iter()
+                .copied()
+                .find(|k| *k as u8 + 1 == n)
+                .unwrap_or(Kernel::Scalar),
         }
     }
 
