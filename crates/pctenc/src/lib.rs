@@ -41,6 +41,13 @@
 //! - [`stream`]: chunked [`Encoder`](stream::Encoder) / [`Decoder`](stream::Decoder) and
 //!   `io::Write` adapters, for input of any size in bounded memory.
 //! - [`error`]: errors that say where (a byte offset) and why.
+//! - [`lint`]: `check`, the findings an attacker's encoding leaves (`%2e%2e`, `%252f`,
+//!   `%C0%AE`...), each with a stable code, a severity per URL component and an exact span.
+//! - [`segment`]: decode one path segment safely ([`segment::decode_segment`]) or split a path
+//!   on raw `/` and decode each segment ([`segment::split_path`]), refusing what a later layer
+//!   could read differently.
+//! - [`normalize`]: RFC 3986 §6.2.2 normal form of the encoding, and equivalence.
+//! - [`decode::repeat`]: decode until the text stops changing, and report how deep it went.
 //!
 //! # Output shapes
 //!
@@ -77,7 +84,9 @@ pub mod encode;
 pub mod error;
 pub mod kernel;
 pub mod lint;
+pub mod normalize;
 pub mod profile;
+pub mod segment;
 pub mod set;
 pub mod stream;
 

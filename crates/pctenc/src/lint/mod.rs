@@ -40,7 +40,7 @@
 mod confusable;
 mod layers;
 mod render;
-mod scan;
+pub(crate) mod scan;
 pub(crate) mod url;
 mod utf8;
 

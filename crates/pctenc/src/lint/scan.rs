@@ -46,22 +46,25 @@ fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"-._~".contains(&b)
 }
 
-/// The value of the escape at `i`, if `%` is followed by two hex digits.
-fn escape_at(input: &[u8], i: usize) -> Option<u8> {
+/// The value of the escape at `i`, if `input[i]` is a `%` followed by two hex digits.
+pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
+    if input.get(i) != Some(&b'%') {
+        return None;
+    }
     let (h, l) = (*input.get(i + 1)?, *input.get(i + 2)?);
     let (h, l) = (UNHEX[h as usize], UNHEX[l as usize]);
     (h | l < 16).then_some(h << 4 | l)
 }
 
 /// Whether `%uXXXX` starts at `i`.
-fn utf16_escape_at(input: &[u8], i: usize) -> bool {
+pub(crate) fn utf16_escape_at(input: &[u8], i: usize) -> bool {
     input.get(i + 1).is_some_and(|&u| u | 0x20 == b'u')
         && input.get(i + 2..i + 6).is_some_and(|h| h.iter().all(|&c| UNHEX[c as usize] < 16))
 }
 
 /// The span a strict decoder examined at a malformed `%`: the `%`, then bytes up to and
 /// including the first that is not a hex digit, at most three, never another `%`.
-fn malformed_len(input: &[u8], i: usize) -> usize {
+pub(crate) fn malformed_len(input: &[u8], i: usize) -> usize {
     let mut len = 1;
     while len < 3 {
         match input.get(i + len) {
