@@ -124,7 +124,9 @@ impl Profile {
         let d = self.decoding();
         let too_small = |needed| DecodeSliceError::OutputTooSmall(OutputTooSmall { needed });
         let dst = out.get_mut(..input.len()).ok_or(too_small(input.len()))?;
-        let written = scalar::decode(&d, self.unit(), input, dst, true)?.written;
+        let written = scalar::decode(&d, self.unit(), input, dst, true)
+            .map_err(|e| utf8::first_error(&d, self.unit(), input, e))?
+            .written;
         match utf8::check(&d, self.unit(), input, &out[..written])? {
             None => Ok(written),
             Some(repaired) => {
@@ -167,7 +169,7 @@ fn decode_append(
             Ok(progress) => out.truncate(start + progress.written),
             Err(e) => {
                 out.truncate(start);
-                return Err(e);
+                return Err(utf8::first_error(&d, p.unit(), input, e));
             }
         }
     } else {

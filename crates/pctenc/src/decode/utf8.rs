@@ -33,6 +33,25 @@ pub(crate) fn check(
     }
 }
 
+/// The error to report when decoding stopped at escape error `e`: an invalid UTF-8 sequence
+/// that is already complete before `e` (under [`Utf8::Strict`]) is the earlier error and wins.
+/// Without this rule a stream cut before the escape would report the UTF-8 error and the
+/// same input in one piece the escape error; with it, every chunking reports the same one.
+pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError) -> DecodeError {
+    if d.utf8 != Utf8::Strict {
+        return e;
+    }
+    let prefix = &input[..e.offset().min(input.len())];
+    let mut out = alloc::vec![0u8; prefix.len()];
+    let Ok(p) = scalar::decode(d, unit, prefix, &mut out, true) else { return e };
+    match core::str::from_utf8(&out[..p.written]) {
+        Err(u) if u.error_len().is_some() => DecodeError::InvalidUtf8 {
+            offset: scalar::input_offset(d, unit, prefix, u.valid_up_to()),
+        },
+        _ => e,
+    }
+}
+
 /// A contiguous piece of a stream's input.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Piece<'a> {

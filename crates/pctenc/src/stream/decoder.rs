@@ -110,8 +110,23 @@ impl Decoder {
         let seg = self.carry.put_back(out);
         let at = out.len();
         out.resize(at + input.len(), 0);
-        let progress = scalar::decode(&self.decoding, self.unit, input, &mut out[at..], last)
-            .map_err(|e| e.shifted(self.offset))?;
+        let progress = match scalar::decode(&self.decoding, self.unit, input, &mut out[at..], last)
+        {
+            Ok(progress) => progress,
+            Err(e) => {
+                // An invalid UTF-8 sequence complete before the bad escape is the earlier
+                // error, as in the one-shot decoders (`utf8::first_error`).
+                let prefix = &input[..e.offset().min(input.len())];
+                if let Ok(p) =
+                    scalar::decode(&self.decoding, self.unit, prefix, &mut out[at..], true)
+                {
+                    out.truncate(at + p.written);
+                    let piece = Piece { input: prefix, base: self.offset, last: false };
+                    self.carry.check(&self.decoding, self.unit, piece, out, seg)?;
+                }
+                return Err(e.shifted(self.offset));
+            }
+        };
         out.truncate(at + progress.written);
         let read = &input[..progress.read];
         let piece = Piece { input: read, base: self.offset, last };
