@@ -267,50 +267,40 @@ fn allow(a: Allow, kind: SegmentErrorKind, offset: usize, len: usize) -> Result<
     }
 }
 
-/// The decoded bytes and, for each, the input offset it came from (kept only to name the
-/// offset of a fault found after decoding).
+/// The decoded bytes and, when asked for, the input offset each came from: only an error
+/// found after decoding needs them, so they are recorded in a second run on that path only.
 struct Decoded {
     bytes: Vec<u8>,
     /// For each output byte, the input offset of the escape or byte that wrote it.
-    from: Vec<usize>,
+    from: Option<Vec<usize>>,
+    changed: bool,
+    /// Where `;` path parameters start, when they are stripped.
+    params_at: Option<usize>,
 }
 
 impl Decoded {
     fn push(&mut self, bytes: &[u8], from: usize) {
         self.bytes.extend_from_slice(bytes);
-        self.from.extend(core::iter::repeat_n(from, bytes.len()));
-    }
-
-    /// The input span of output bytes `a..b` (`b > a`).
-    fn span(&self, input: &[u8], a: usize, b: usize) -> (usize, usize) {
-        let last = self.from[b - 1];
-        let unit = if escape_at(input, last).is_some() { 3 } else { 1 };
-        (self.from[a], last + unit)
+        if let Some(v) = &mut self.from {
+            v.extend(core::iter::repeat_n(from, bytes.len()));
+        }
     }
 }
 
-/// Decodes one path segment under `policy`.
-///
-/// Returns the input itself when nothing needed decoding.
-///
-/// # Errors
-/// The first [`SegmentError`] in the order: escapes and raw bytes from left to right, then
-/// `max_len`, dot segment, double encoding, UTF-8.
-pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
-    input: &'a I,
-    policy: &SegmentPolicy,
-) -> Result<Cow<'a, [u8]>, SegmentError> {
-    use SegmentErrorKind as K;
-    let input = input.as_ref();
-    if let Some(max) = policy.max_len {
-        if input.len() > max {
-            err(K::TooLong, max, input.len() - max)?;
-        }
-    }
+/// The input span of output bytes `a..b` (`b > a`), found by decoding again with offsets.
+fn span(input: &[u8], policy: &SegmentPolicy, a: usize, b: usize) -> (usize, usize) {
     let mut d =
-        Decoded { bytes: Vec::with_capacity(input.len()), from: Vec::with_capacity(input.len()) };
-    let mut changed = false;
-    let mut params_at = None;
+        Decoded { bytes: Vec::new(), from: Some(Vec::new()), changed: false, params_at: None };
+    let _ = decode_units(input, policy, &mut d);
+    let from = d.from.unwrap_or_default();
+    let last = from[b - 1];
+    let unit = if escape_at(input, last).is_some() { 3 } else { 1 };
+    (from[a], last + unit)
+}
+
+/// The left-to-right pass: every escape and raw byte, checked and decoded into `d`.
+fn decode_units(input: &[u8], policy: &SegmentPolicy, d: &mut Decoded) -> Result<(), SegmentError> {
+    use SegmentErrorKind as K;
     let mut i = 0;
     while i < input.len() {
         let b = input[i];
@@ -328,7 +318,7 @@ pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
                     continue;
                 };
                 let written = &input[i..i + 3];
-                changed = true;
+                d.changed = true;
                 match v {
                     b'/' | b'\\' => {
                         let (how, kind) = if v == b'/' {
@@ -369,8 +359,8 @@ pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
                 PathParams::Keep => {}
                 PathParams::Reject => err(K::PathParameter, i, 1)?,
                 PathParams::Strip => {
-                    params_at = Some(i);
-                    changed = true;
+                    d.params_at = Some(i);
+                    d.changed = true;
                     break;
                 }
             },
@@ -379,9 +369,37 @@ pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
         d.push(&[b], i);
         i += 1;
     }
+    Ok(())
+}
+
+/// Decodes one path segment under `policy`.
+///
+/// Returns the input itself when nothing needed decoding.
+///
+/// # Errors
+/// The first [`SegmentError`] in the order: escapes and raw bytes from left to right, then
+/// `max_len`, dot segment, double encoding, UTF-8.
+pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
+    input: &'a I,
+    policy: &SegmentPolicy,
+) -> Result<Cow<'a, [u8]>, SegmentError> {
+    use SegmentErrorKind as K;
+    let input = input.as_ref();
+    if let Some(max) = policy.max_len {
+        if input.len() > max {
+            err(K::TooLong, max, input.len() - max)?;
+        }
+    }
+    let mut d = Decoded {
+        bytes: Vec::with_capacity(input.len()),
+        from: None,
+        changed: false,
+        params_at: None,
+    };
+    decode_units(input, policy, &mut d)?;
     let is_dot = matches!(&d.bytes[..], b"." | b"..");
     // What follows the ';' is removed, not decoded (Servlet 6 strips before decoding).
-    if let Some(p) = params_at {
+    if let Some(p) = d.params_at {
         if is_dot || d.bytes.is_empty() {
             err(K::PathParameter, 0, p + 1)?;
         }
@@ -394,7 +412,7 @@ pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
         for at in memchr::memmem::find_iter(&d.bytes, pct) {
             let rest = &d.bytes[at + pct.len()..];
             if rest.len() >= 2 && UNHEX[rest[0] as usize] | UNHEX[rest[1] as usize] < 16 {
-                let (s, e) = d.span(input, at, at + pct.len() + 2);
+                let (s, e) = span(input, policy, at, at + pct.len() + 2);
                 err(K::DoubleEncoding, s, e - s)?;
             }
         }
@@ -403,7 +421,7 @@ pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
         Utf8::Bytes => {}
         Utf8::Strict => {
             if let Some(f) = faults(&d.bytes).next() {
-                let (s, e) = d.span(input, f.at, f.at + f.len);
+                let (s, e) = span(input, policy, f.at, f.at + f.len);
                 err(K::InvalidUtf8(f.problem), s, e - s)?;
             }
         }
@@ -414,7 +432,7 @@ pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
             }
         }
     }
-    Ok(if changed { Cow::Owned(d.bytes) } else { Cow::Borrowed(input) })
+    Ok(if d.changed { Cow::Owned(d.bytes) } else { Cow::Borrowed(input) })
 }
 
 /// Splits `path` on raw `/` and decodes each segment under `policy`. A leading `/` starts

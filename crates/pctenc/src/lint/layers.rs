@@ -82,19 +82,23 @@ impl Layer {
 }
 
 /// Decodes `input` until it stops changing or `max` layers are done: returns the first
-/// decoded layer, the last one, and whether the walk stopped early because of `max`.
-pub(crate) fn walk(input: &[u8], base: usize, max: usize) -> (Layer, Layer, bool) {
+/// decoded layer, the last one if it is deeper than the first, and whether the walk stopped
+/// because of `max`.
+pub(crate) fn walk(input: &[u8], base: usize, max: usize) -> (Layer, Option<Layer>, bool) {
     let first = Layer::input(input, base).decode();
-    let mut last = first.clone();
-    let mut layers = 1;
+    if !first.has_escape() {
+        return (first, None, false);
+    }
+    let mut last = first.decode();
+    let mut layers = 2;
     while last.has_escape() {
         if layers == max {
-            return (first, last, true);
+            return (first, Some(last), true);
         }
         last = last.decode();
         layers += 1;
     }
-    (first, last, false)
+    (first, Some(last), false)
 }
 
 #[cfg(test)]
@@ -104,11 +108,12 @@ mod tests {
     #[test]
     fn depth_and_span_of_a_chain() {
         let (first, last, capped) = walk(b"x%25252e", 10, 16);
+        let last = last.unwrap();
         assert!(!capped);
         assert_eq!(first.bytes, b"x%252e");
         assert_eq!(last.bytes, b"x.");
         assert_eq!((last.spans[1], last.depth[1]), ((11, 18), 3));
-        let (_, last, _) = walk(b"%%32%65", 0, 16);
+        let last = walk(b"%%32%65", 0, 16).1.unwrap();
         assert_eq!((last.bytes.as_slice(), last.spans[0], last.depth[0]), (&b"."[..], (0, 7), 2));
     }
 
@@ -120,6 +125,6 @@ mod tests {
         }
         s.extend_from_slice(b"41");
         let (_, last, capped) = walk(&s, 0, 16);
-        assert!(capped && last.has_escape());
+        assert!(capped && last.unwrap().has_escape());
     }
 }

@@ -277,7 +277,9 @@ fn decoded(input: &[u8], base: usize, ctx: Context, out: &mut Vec<Finding>) {
     }
     utf8(&first, ctx, out);
     chars(&first, ctx, out);
-    double(&last, ctx, capped, out);
+    if let Some(last) = last {
+        double(&last, ctx, capped, out);
+    }
 }
 
 fn empty_segments(layer: &Layer, ctx: Context, out: &mut Vec<Finding>) {
