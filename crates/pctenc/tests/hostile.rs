@@ -189,6 +189,9 @@ fn build(name: &str, n: usize) -> Vec<u8> {
     }
 }
 
+/// A named piece of work on an input.
+type Work = (&'static str, Box<dyn Fn(&[u8])>);
+
 /// The cheapest of `runs` runs of `work` on `input`, folded into `best`.
 fn cheapest(best: &mut Duration, runs: usize, input: &[u8], work: &dyn Fn(&[u8])) {
     for _ in 0..runs {
@@ -206,7 +209,7 @@ fn adversarial_patterns_take_linear_time() {
     // apart without trusting any absolute time. The machine is shared, so each size keeps
     // its cheapest run, and more runs are added (up to 6 rounds) while the ratio is over the
     // bound: noise only ever adds time, a quadratic step stays over the bound every round.
-    let works: Vec<(&str, Box<dyn Fn(&[u8])>)> = vec![
+    let works: Vec<Work> = vec![
         ("lint path", Box::new(|b| drop(check(b, Context::Path)))),
         ("lint url", Box::new(|b| drop(check(b, Context::Url)))),
         ("segment strict", Box::new(|b| drop(decode_segment(b, &SegmentPolicy::strict())))),

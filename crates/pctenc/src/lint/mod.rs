@@ -342,7 +342,7 @@ pub fn check_with<I: AsRef<[u8]> + ?Sized>(input: &I, options: &Options) -> Vec<
     } else {
         scan::component(input, 0, options.context, options, &mut out);
     }
-    out.sort_by(|a, b| (a.offset, a.code, a.len).cmp(&(b.offset, b.code, b.len)));
+    out.sort_by_key(|f| (f.offset, f.code, f.len));
     out
 }
 
