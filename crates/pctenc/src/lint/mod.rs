@@ -27,6 +27,10 @@
 //! from: that is how `double-encoded` knows its depth and every UTF-8 finding its span. The
 //! work is linear in the input (at most [`MAX_LAYERS`] layers) and uses no recursion.
 //!
+//! Memory is a few dozen bytes per input byte while a component is checked (each decoded
+//! byte keeps its input span), plus the findings: callers that read untrusted streams bound
+//! the input with [`Options::max_len`], as the CLI's per-line limit does.
+//!
 //! # Guarantees (tested)
 //!
 //! - Every finding's span lies inside the input and covers the bytes that triggered it.

@@ -136,10 +136,15 @@ fn flush(
     out: &mut Vec<Finding>,
 ) {
     if let Some(r) = run.take() {
-        let bytes = &input[r.start..r.end];
+        // Quote at most 16 bytes: a message names the bytes, the span holds them.
+        let bytes = &input[r.start..r.end.min(r.start + 16)];
+        let more = if r.end - r.start > 16 { "…" } else { "" };
         let what = if r.control { "raw control" } else { "raw" };
-        let message =
-            format!("{what} '{}' is not allowed in a {}", escape_preview(bytes), ctx.as_str());
+        let message = format!(
+            "{what} '{}{more}' is not allowed in a {}",
+            escape_preview(bytes),
+            ctx.as_str()
+        );
         let mut f = finding(Code::RawIllegalByte, ctx, base + r.start, r.end - r.start, message);
         if r.control {
             f.severity = Severity::High;
