@@ -178,3 +178,55 @@ fn confusable_table_is_exactly_nfkc() {
         .collect();
     assert_eq!(pctenc::lint::confusables(), want.as_slice());
 }
+
+/// test262's `decodeURIComponent` vectors as an oracle for "would a strict decoder reject
+/// this": the lint reports a decode-breaking finding (malformed or `%u` escape, invalid
+/// UTF-8 of any class) exactly when `decodeURIComponent` throws `URIError`, and a segment
+/// policy that allows everything but bad escapes and bad UTF-8 rejects exactly then too.
+/// The 9 inputs recorded as UTF-16 code units with lone surrogates are not byte strings and
+/// are left out by name (`input_utf16`), counted below.
+#[test]
+fn test262_uri_errors_are_exactly_the_decode_breaking_findings() {
+    use pctenc::segment::{decode_segment, Allow, Encoded, PathParams, SegmentPolicy};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/testdata/test262/test262-uri-cases.json"
+    );
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let breaking = [MalformedEscape, Utf16Escape, OverlongUtf8, SurrogateUtf8, InvalidUtf8];
+    let only_utf8 = SegmentPolicy {
+        malformed: pctenc::Malformed::Reject,
+        encoded_slash: Encoded::Decode,
+        encoded_backslash: Encoded::Decode,
+        raw_backslash: Allow::Allow,
+        raw_slash: Allow::Allow,
+        nul: Allow::Allow,
+        controls: Allow::Allow,
+        dot_segments: Allow::Allow,
+        double_encoding: Allow::Allow,
+        utf8: pctenc::Utf8::Strict,
+        path_params: PathParams::Keep,
+        max_len: None,
+    };
+    let (mut checked, mut utf16_only) = (0, 0);
+    for file in data["files"].as_array().unwrap() {
+        for case in file["cases"].as_array().unwrap() {
+            if case["fn"] != "decodeURIComponent" {
+                continue;
+            }
+            let Some(input) = case["input"].as_str() else {
+                assert!(case.get("input_utf16").is_some());
+                utf16_only += 1;
+                continue;
+            };
+            let throws = case.get("throws").is_some();
+            let found = check(input, Context::Query);
+            let broken = found.iter().any(|f| breaking.contains(&f.code));
+            assert_eq!(broken, throws, "{input:?}: {found:?}");
+            assert_eq!(decode_segment(input, &only_utf8).is_err(), throws, "{input:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!((checked, utf16_only), (574, 9));
+}
