@@ -377,8 +377,8 @@ fn decode_units(input: &[u8], policy: &SegmentPolicy, d: &mut Decoded) -> Result
 /// Returns the input itself when nothing needed decoding.
 ///
 /// # Errors
-/// The first [`SegmentError`] in the order: escapes and raw bytes from left to right, then
-/// `max_len`, dot segment, double encoding, UTF-8.
+/// The first [`SegmentError`] in this order: `max_len`; escapes and raw bytes from left to
+/// right; path parameters on a dot or empty segment; dot segment; double encoding; UTF-8.
 pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
     input: &'a I,
     policy: &SegmentPolicy,

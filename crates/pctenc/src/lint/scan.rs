@@ -153,6 +153,24 @@ fn flush(
     }
 }
 
+/// Reports the segment `input[start..end]` if it is an encoded dot segment; says whether.
+fn dot_segment(
+    input: &[u8],
+    start: usize,
+    end: usize,
+    base: usize,
+    ctx: Context,
+    out: &mut Vec<Finding>,
+) -> bool {
+    let seg = &input[start..end];
+    let dot = encoded_dot_segment(seg);
+    if dot {
+        let message = format!("segment '{}' decodes to a dot segment", escape_preview(seg));
+        out.push(finding(Code::EncodedDotSegment, ctx, base + start, seg.len(), message));
+    }
+    dot
+}
+
 /// The first pass: escapes and raw bytes as written.
 fn written(input: &[u8], base: usize, ctx: Context, out: &mut Vec<Finding>) {
     let bad = disallowed(ctx);
@@ -164,26 +182,14 @@ fn written(input: &[u8], base: usize, ctx: Context, out: &mut Vec<Finding>) {
             input.len()
         }
     };
-    let mut seg_end = segment_end(0);
-    let mut dot = ctx.is_path() && encoded_dot_segment(&input[..seg_end]);
-    if dot {
-        let message =
-            format!("segment '{}' decodes to a dot segment", escape_preview(&input[..seg_end]));
-        out.push(finding(Code::EncodedDotSegment, ctx, base, seg_end, message));
-    }
+    let mut dot = ctx.is_path() && dot_segment(input, 0, segment_end(0), base, ctx, out);
     let mut run: Option<RawRun> = None;
     let mut i = 0;
     while i < input.len() {
         let b = input[i];
         if split && b == b'/' {
             flush(&mut run, input, base, ctx, out);
-            seg_end = segment_end(i + 1);
-            dot = encoded_dot_segment(&input[i + 1..seg_end]);
-            if dot {
-                let seg = &input[i + 1..seg_end];
-                let message = format!("segment '{}' decodes to a dot segment", escape_preview(seg));
-                out.push(finding(Code::EncodedDotSegment, ctx, base + i + 1, seg.len(), message));
-            }
+            dot = dot_segment(input, i + 1, segment_end(i + 1), base, ctx, out);
             i += 1;
             continue;
         }
