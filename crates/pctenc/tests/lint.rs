@@ -230,3 +230,14 @@ fn test262_uri_errors_are_exactly_the_decode_breaking_findings() {
     }
     assert_eq!((checked, utf16_only), (574, 9));
 }
+
+/// Found by the `lint` fuzz target: `%2Ee2E` was taken for `.` + `.` because the second
+/// "escape" was not checked for its `%`.
+#[test]
+fn r6_only_real_escapes_make_an_encoded_dot_segment() {
+    for s in ["%2Ee2E", "%2Ex2e", "x2e%2E", "%2E.e"] {
+        let f = check(s, Context::Path);
+        assert!(!f.iter().any(|f| f.code == EncodedDotSegment), "{s}: {f:?}");
+    }
+    assert!(check("%2E%2e", Context::Path).iter().any(|f| f.code == EncodedDotSegment));
+}

@@ -89,7 +89,11 @@ fn encoded_dot_segment(seg: &[u8]) -> bool {
     while i < seg.len() {
         if seg[i] == b'.' {
             i += 1;
-        } else if seg[i..].len() >= 3 && seg[i + 1] == b'2' && seg[i + 2] | 0x20 == b'e' {
+        } else if seg[i..].len() >= 3
+            && seg[i] == b'%'
+            && seg[i + 1] == b'2'
+            && seg[i + 2] | 0x20 == b'e'
+        {
             i += 3;
         } else {
             return false;
