@@ -187,7 +187,7 @@ fn confusable_table_is_exactly_nfkc() {
 /// are left out by name (`input_utf16`), counted below.
 #[test]
 fn test262_uri_errors_are_exactly_the_decode_breaking_findings() {
-    use pctenc::segment::{decode_segment, Allow, Encoded, PathParams, SegmentPolicy};
+    use pctenc::segment::{decode_segment, SegmentPolicy};
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/testdata/test262/test262-uri-cases.json"
@@ -197,17 +197,8 @@ fn test262_uri_errors_are_exactly_the_decode_breaking_findings() {
     let breaking = [MalformedEscape, Utf16Escape, OverlongUtf8, SurrogateUtf8, InvalidUtf8];
     let only_utf8 = SegmentPolicy {
         malformed: pctenc::Malformed::Reject,
-        encoded_slash: Encoded::Decode,
-        encoded_backslash: Encoded::Decode,
-        raw_backslash: Allow::Allow,
-        raw_slash: Allow::Allow,
-        nul: Allow::Allow,
-        controls: Allow::Allow,
-        dot_segments: Allow::Allow,
-        double_encoding: Allow::Allow,
         utf8: pctenc::Utf8::Strict,
-        path_params: PathParams::Keep,
-        max_len: None,
+        ..SegmentPolicy::lenient()
     };
     let (mut checked, mut utf16_only) = (0, 0);
     for file in data["files"].as_array().unwrap() {
