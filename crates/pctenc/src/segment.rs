@@ -92,7 +92,8 @@ pub struct SegmentPolicy {
     pub dot_segments: Allow,
     /// Output that still holds a valid `%XX`: a second decode would change it.
     pub double_encoding: Allow,
-    /// Invalid UTF-8 in the output: an error, U+FFFD, or kept as bytes.
+    /// Invalid UTF-8 in the output: an error ([`Utf8::Strict`]), kept as bytes
+    /// ([`Utf8::Bytes`]), or else U+FFFD per maximal subpart.
     pub utf8: Utf8,
     /// `;` path parameters.
     pub path_params: PathParams,
@@ -425,7 +426,9 @@ pub fn decode_segment<'a, I: AsRef<[u8]> + ?Sized>(
                 err(K::InvalidUtf8(f.problem), s, e - s)?;
             }
         }
-        Utf8::Lossy => {
+        // Every other policy repairs: a segment is a name, never a carrier of raw bytes, so
+        // U+FFFD per maximal subpart (policies that keep escapes would reopen G12).
+        _ => {
             if core::str::from_utf8(&d.bytes).is_err() {
                 let fixed = alloc::string::String::from_utf8_lossy(&d.bytes).into_owned();
                 return Ok(Cow::Owned(fixed.into_bytes()));
