@@ -48,6 +48,13 @@
 //! - `charset` (feature `charsets`): escapes of legacy encodings (Shift_JIS, GBK, Big5,
 //!   EUC-KR, windows-1251...) both ways, as browsers write them, and detection of the
 //!   encoding of escaped bytes that are not UTF-8.
+//! - [`lint`]: `check`, the findings an attacker's encoding leaves (`%2e%2e`, `%252f`,
+//!   `%C0%AE`...), each with a stable code, a severity per URL component and an exact span.
+//! - [`segment`]: decode one path segment safely ([`segment::decode_segment`]) or split a path
+//!   on raw `/` and decode each segment ([`segment::split_path`]), refusing what a later layer
+//!   could read differently.
+//! - [`normalize`]: RFC 3986 §6.2.2 normal form of the encoding, and equivalence.
+//! - [`decode::repeat`]: decode until the text stops changing, and report how deep it went.
 //!
 //! # Output shapes
 //!
@@ -96,7 +103,10 @@ pub mod error;
 pub mod form;
 #[cfg_attr(feature = "simd", allow(unsafe_code))]
 pub mod kernel;
+pub mod lint;
+pub mod normalize;
 pub mod profile;
+pub mod segment;
 pub mod set;
 pub mod stream;
 pub mod template;

@@ -110,3 +110,17 @@ fn every_split_into_any_number_of_chunks_matches_one_shot() {
     let per_profile: usize = SHORT.iter().map(|s| 1 << (s.len() - 1)).sum();
     assert_eq!(splits, per_profile * ALL.len());
 }
+
+/// r6: an invalid UTF-8 sequence before a bad escape is the first error, however the input
+/// is cut (a one-byte first chunk used to report it, the whole input the escape).
+#[test]
+fn r6_utf8_error_before_a_bad_escape_wins_in_every_chunking() {
+    let p = pctenc::profile::js::COMPONENT;
+    for s in [&b"\xaeb%3"[..], b"%E2x%zz", b"a%C0%AE%"] {
+        let one = p.decode(s).map(|c| c.into_owned());
+        assert!(matches!(one, Err(DecodeError::InvalidUtf8 { .. })), "{s:?}: {one:?}");
+        for i in 0..=s.len() {
+            assert_eq!(decode_chunks(p, &[&s[..i], &s[i..]]), one, "{s:?} cut at {i}");
+        }
+    }
+}

@@ -24,6 +24,7 @@
 //!
 //! [`Decoding::plus_as_space`]: crate::Decoding::plus_as_space
 
+pub mod repeat;
 pub(crate) mod utf8;
 
 use alloc::borrow::Cow;

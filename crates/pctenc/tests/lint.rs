@@ -1,0 +1,234 @@
+//! The lint: planted patterns are found at their exact span (G14), clean input has no
+//! findings, URL components are checked in their own contexts, the renderers are safe and
+//! well formed, and the NFKC confusable table is exactly what NFKC says.
+
+use pctenc::lint::{
+    check, check_lines, check_with, render_text, to_json, Code, Context, Options, Severity,
+};
+use proptest::prelude::*;
+use unicode_normalization::UnicodeNormalization;
+
+use Code::*;
+
+/// `(context, pattern, code, offset of the span in the pattern, span length)`.
+const PLANTS: &[(Context, &str, Code, usize, usize)] = &[
+    (Context::Path, "%2F", EncodedSlash, 0, 3),
+    (Context::Path, "%5C", EncodedBackslash, 0, 3),
+    (Context::Path, "%00", EncodedNul, 0, 3),
+    (Context::Query, "%0D", EncodedCrlf, 0, 3),
+    (Context::Path, "%07", EncodedControl, 0, 3),
+    (Context::Path, "%41", EncodedUnreserved, 0, 3),
+    (Context::Path, "%3F", EncodedDelimiter, 0, 3),
+    (Context::Userinfo, "%40", EncodedDelimiter, 0, 3),
+    (Context::Form, "%3d", LowercaseHex, 0, 3),
+    (Context::Path, "%G", MalformedEscape, 0, 2),
+    (Context::Fragment, "%u002e", Utf16Escape, 0, 6),
+    (Context::Path, "%252F", DoubleEncoded, 0, 5),
+    (Context::Query, "%%32%65", DoubleEncoded, 0, 7),
+    (Context::Path, "%C0%AE", OverlongUtf8, 0, 6),
+    (Context::Host, "%ED%A0%80", SurrogateUtf8, 0, 9),
+    (Context::Path, "%FF", InvalidUtf8, 0, 3),
+    (Context::Query, "%E2%80%AE", BidiControl, 0, 9),
+    (Context::Path, "%EF%BC%8F", ConfusableDelimiter, 0, 9),
+    (Context::Path, "<>", RawIllegalByte, 0, 2),
+    (Context::Query, "+", PlusAmbiguity, 0, 1),
+    (Context::Path, "/%2e%2e/", EncodedDotSegment, 1, 6),
+    (Context::Path, "/.%2E/", EncodedDotSegment, 1, 4),
+    (Context::Path, "//", EmptySegment, 0, 2),
+    (Context::Path, "/%2F/", EmptySegment, 0, 5),
+];
+
+fn plain() -> impl Strategy<Value = String> {
+    "[A-Za-z0-9_~-]{0,12}"
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn planted_patterns_are_found_at_their_exact_span(pre in plain(), post in plain()) {
+        for &(ctx, pattern, code, at, len) in PLANTS {
+            let input = format!("{pre}{pattern}{post}");
+            let found = check(&input, ctx);
+            let hit = found.iter().any(|f| f.code == code && f.offset == pre.len() + at && f.len == len);
+            prop_assert!(hit, "{code} not at {}+{len} in {input:?} ({}): {found:?}", pre.len() + at, ctx.as_str());
+        }
+    }
+
+    #[test]
+    fn unreserved_text_has_no_findings(s in "[A-Za-z0-9._~-]{0,40}") {
+        for &ctx in Context::ALL {
+            let found = check(&s, ctx);
+            prop_assert!(found.is_empty(), "{s:?} as {}: {found:?}", ctx.as_str());
+        }
+    }
+
+    #[test]
+    fn findings_are_sorted_and_inside(data in prop::collection::vec(any::<u8>(), 0..64)) {
+        for &ctx in Context::ALL {
+            let found = check(&data, ctx);
+            prop_assert!(found.windows(2).all(|w| w[0].offset <= w[1].offset));
+            prop_assert!(found.iter().all(|f| f.len >= 1 && f.end() <= data.len()));
+        }
+    }
+}
+
+#[test]
+fn url_components_are_checked_in_their_own_context() {
+    let url = "http://us%40er@ex%00ample.com/a%2Fb/%2e%2e?q=%2F+1#%0a";
+    let found = check(url, Context::Url);
+    let at = |code: Code| found.iter().find(|f| f.code == code).map(|f| (f.offset, f.severity));
+    assert_eq!(at(EncodedDelimiter), Some((9, Severity::Medium)));
+    assert_eq!(at(EncodedNul), Some((17, Severity::Critical)));
+    assert_eq!(at(EncodedDotSegment), Some((36, Severity::Critical)));
+    assert_eq!(at(PlusAmbiguity), Some((48, Severity::Info)));
+    assert_eq!(at(EncodedCrlf), Some((51, Severity::High)));
+    let slashes: Vec<_> =
+        found.iter().filter(|f| f.code == EncodedSlash).map(|f| (f.offset, f.severity)).collect();
+    assert_eq!(slashes, [(31, Severity::High), (45, Severity::Info)]);
+}
+
+#[test]
+fn double_encoding_reports_its_depth() {
+    let f = check("/%25252e%25252e/", Context::Path);
+    let d: Vec<_> =
+        f.iter().filter(|f| f.code == DoubleEncoded).map(|f| (f.offset, f.len, f.depth)).collect();
+    assert_eq!(d, [(1, 7, Some(3)), (8, 7, Some(3))]);
+    let deep = format!("%{}41", "25".repeat(40));
+    let f = check(&deep, Context::Query);
+    let d = f.iter().find(|f| f.code == DoubleEncoded).unwrap();
+    assert!(d.depth == Some(pctenc::lint::MAX_LAYERS) || d.message.contains("or more"), "{d:?}");
+}
+
+#[test]
+fn limits_are_reported_not_buffered() {
+    let opts = Options { max_params: Some(2), ..Options::new(Context::Query) };
+    let f = check_with("a=1&b=2&c=3&d", &opts);
+    let s = f.iter().find(|f| f.code == SizeLimit).unwrap();
+    assert_eq!((s.offset, s.len), (7, 6));
+    assert!(check_with("a=1&b=2", &opts).is_empty());
+}
+
+#[test]
+fn lines_are_checked_on_their_own_with_absolute_offsets() {
+    let f = check_lines("/a\r\n/%2e\n\n/x%00", &Options::new(Context::Path));
+    let got: Vec<_> = f.iter().map(|(l, f)| (*l, f.code, f.offset)).collect();
+    assert_eq!(got, [(2, EncodedDotSegment, 5), (2, LowercaseHex, 5), (4, EncodedNul, 12)]);
+}
+
+#[test]
+fn json_is_valid_and_has_the_fixed_fields() {
+    for input in ["%1B[2J\"\\", "%E2%80%AE", "/%252e", "a\u{202E}b"] {
+        for f in check(input, Context::Path) {
+            let line = to_json(&f, Some(7));
+            assert!(line.is_ascii(), "{line}");
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(v["code"], f.code.as_str());
+            assert_eq!(v["severity"], f.severity.as_str());
+            assert_eq!(
+                (v["offset"].as_u64(), v["len"].as_u64(), v["line"].as_u64()),
+                (Some(f.offset as u64), Some(f.len as u64), Some(7))
+            );
+            assert_eq!(v["message"], f.message.as_str());
+            assert_eq!(v["depth"].as_u64(), f.depth.map(|d| d as u64));
+        }
+    }
+}
+
+#[test]
+fn text_never_carries_raw_controls_and_carets_sit_under_the_span() {
+    let input = "x\x1b[2J\u{202E}/%2F/%0D%0A\x07";
+    for f in check(input, Context::Path) {
+        let text = render_text(input.as_bytes(), &f, Some(1));
+        assert!(
+            !text.chars().any(|c| (c.is_control() && c != '\n') || c == '\u{202E}'),
+            "{text:?}"
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        let caret = lines[2].find('^').unwrap();
+        let shown: String = lines[1].chars().skip(caret).take(lines[2].len() - caret).collect();
+        let span = pctenc::lint::escape_preview(&input.as_bytes()[f.offset..f.end()]);
+        assert!(span.starts_with(&shown) || shown.starts_with(&span), "{text}");
+    }
+}
+
+#[test]
+fn names_round_trip() {
+    for &c in Code::ALL {
+        assert_eq!(Code::by_name(c.as_str()), Some(c));
+    }
+    assert_eq!(Code::ALL.len(), 21);
+    for &c in Context::ALL {
+        assert_eq!(Context::by_name(c.as_str()), Some(c));
+    }
+    for &s in Severity::ALL {
+        assert_eq!(Severity::by_name(s.as_str()), Some(s));
+    }
+}
+
+#[test]
+fn confusable_table_is_exactly_nfkc() {
+    let want: Vec<(char, char)> = (0x80u32..=0x10FFFF)
+        .filter_map(char::from_u32)
+        .filter_map(|c| {
+            let n: String = c.nfkc().collect();
+            n.chars().find(|d| "/\\.?#@:".contains(*d)).map(|d| (c, d))
+        })
+        .collect();
+    assert_eq!(pctenc::lint::confusables(), want.as_slice());
+}
+
+/// test262's `decodeURIComponent` vectors as an oracle for "would a strict decoder reject
+/// this": the lint reports a decode-breaking finding (malformed or `%u` escape, invalid
+/// UTF-8 of any class) exactly when `decodeURIComponent` throws `URIError`, and a segment
+/// policy that allows everything but bad escapes and bad UTF-8 rejects exactly then too.
+/// The 9 inputs recorded as UTF-16 code units with lone surrogates are not byte strings and
+/// are left out by name (`input_utf16`), counted below.
+#[test]
+fn test262_uri_errors_are_exactly_the_decode_breaking_findings() {
+    use pctenc::segment::{decode_segment, SegmentPolicy};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/testdata/test262/test262-uri-cases.json"
+    );
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let breaking = [MalformedEscape, Utf16Escape, OverlongUtf8, SurrogateUtf8, InvalidUtf8];
+    let only_utf8 = SegmentPolicy {
+        malformed: pctenc::Malformed::Reject,
+        utf8: pctenc::Utf8::Strict,
+        ..SegmentPolicy::lenient()
+    };
+    let (mut checked, mut utf16_only) = (0, 0);
+    for file in data["files"].as_array().unwrap() {
+        for case in file["cases"].as_array().unwrap() {
+            if case["fn"] != "decodeURIComponent" {
+                continue;
+            }
+            let Some(input) = case["input"].as_str() else {
+                assert!(case.get("input_utf16").is_some());
+                utf16_only += 1;
+                continue;
+            };
+            let throws = case.get("throws").is_some();
+            let found = check(input, Context::Query);
+            let broken = found.iter().any(|f| breaking.contains(&f.code));
+            assert_eq!(broken, throws, "{input:?}: {found:?}");
+            assert_eq!(decode_segment(input, &only_utf8).is_err(), throws, "{input:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!((checked, utf16_only), (574, 9));
+}
+
+/// Found by the `lint` fuzz target: `%2Ee2E` was taken for `.` + `.` because the second
+/// "escape" was not checked for its `%`.
+#[test]
+fn r6_only_real_escapes_make_an_encoded_dot_segment() {
+    for s in ["%2Ee2E", "%2Ex2e", "x2e%2E", "%2E.e"] {
+        let f = check(s, Context::Path);
+        assert!(!f.iter().any(|f| f.code == EncodedDotSegment), "{s}: {f:?}");
+    }
+    assert!(check("%2E%2e", Context::Path).iter().any(|f| f.code == EncodedDotSegment));
+}
