@@ -290,6 +290,19 @@ clitest!(profiles_table_has_every_profile_and_a_legend, |dir, cmd| {
         }
     }
     assert!(out.contains("% escaped   . kept as is   + space written as '+'"), "{out}");
+    // After the legend, where each profile comes from, with its aliases.
+    let (_, sources) = out.split_once("\n\nprofile ").unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(sources.lines().next().map(str::trim), Some("source"), "{out}");
+    let rows: Vec<&str> = sources.lines().skip(1).collect();
+    assert_eq!(rows.len(), pctenc::profile::ALL.len());
+    for (p, row) in pctenc::profile::ALL.iter().zip(rows) {
+        assert!(!p.source().is_empty(), "{}", p.name());
+        let want = format!("{} {}", p.name(), p.source());
+        assert!(row.split_whitespace().collect::<Vec<_>>().join(" ").starts_with(&want), "{row}");
+        for alias in p.aliases() {
+            assert!(row.contains(alias), "{row} lacks {alias}");
+        }
+    }
     assert!(!out.contains('\x1b'), "no colour in a pipe");
 });
 
