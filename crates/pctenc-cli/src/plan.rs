@@ -539,6 +539,19 @@ mod tests {
     }
 
     #[test]
+    fn charset_flags_shape_the_charset() {
+        use pctenc::charset::encoding_rs::SHIFT_JIS;
+        let c = codec_plan(&["pctenc", "encode", "--charset", "sjis", "--strict"]);
+        let want = Charset::Fixed { encoding: SHIFT_JIS, strict: true, invalid: Invalid::Error };
+        assert_eq!(c.charset, want);
+        let c = codec_plan(&["pctenc", "decode", "--charset", "Auto", "--utf8", "lossy"]);
+        assert_eq!(c.charset, Charset::Auto { invalid: Invalid::Replace });
+        assert_eq!(codec_plan(&["pctenc", "decode"]).charset, Charset::Profile);
+        assert!(codec_plan(&["pctenc", "encode", "-p", "ext-value"]).ext_value);
+        assert!(!codec_plan(&["pctenc", "encode", "-p", "rfc3986"]).ext_value);
+    }
+
+    #[test]
     fn version_wins_over_a_missing_command() {
         assert!(matches!(planned(&["pctenc", "-V"], &PIPES).unwrap().task, Task::Version));
         let e = planned(&["pctenc", "--kernel", "scalar"], &PIPES).unwrap_err();

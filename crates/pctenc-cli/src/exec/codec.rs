@@ -377,6 +377,14 @@ impl<W: Write> Engine<W> {
     /// Runs the output written since the last call through the terminal filter.
     fn filter(&mut self, end: bool) {
         if let Some(t) = &mut self.terminal {
+            if self.spec.explain && self.filtered_to == self.rec_start {
+                // `--explain`'s ENCODING<TAB> comes first and is ours, not decoded text: its
+                // TAB stays a TAB (a decoded one after it is still shown escaped).
+                let prefix = self.out[self.rec_start..].iter().position(|&b| b == b'\t');
+                if let Some(tab) = prefix {
+                    self.filtered_to = self.rec_start + tab + 1;
+                }
+            }
             t.apply(&mut self.out, self.filtered_to, end);
             self.filtered_to = self.out.len();
         }
