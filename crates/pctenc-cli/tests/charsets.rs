@@ -178,13 +178,6 @@ clitest!(charset_usage_errors, |dir, cmd| {
 
 // ---- bounded memory ---------------------------------------------------------------------
 
-/// Peak resident memory of a running process, in KiB (Linux).
-fn peak_rss_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 #[test]
 fn auto_whole_streams_32_mib_in_bounded_memory() {
     let unit = escaped("shift_jis", "日本語のテキストです。");
@@ -213,7 +206,7 @@ fn auto_whole_streams_32_mib_in_bounded_memory() {
         assert!(pending[..whole].chunks(want.len()).all(|c| c == want.as_bytes()));
         total += whole;
         pending.drain(..whole);
-        peak = peak.max(peak_rss_kib(pid).unwrap_or(0));
+        peak = peak.max(util::peak_rss_kib(pid).unwrap_or(0));
     }
     writer.join().unwrap();
     let status = child.wait().unwrap();
