@@ -66,6 +66,7 @@ pub struct CodecArgs {
     pub lower: bool,
 
     /// Reject a '%' that does not start a well-formed escape, whatever the profile says.
+    /// With --charset on encode: a character the charset lacks is an error, not `&#NNNN;`.
     #[arg(long, conflicts_with = "lenient")]
     pub strict: bool,
 
