@@ -7,10 +7,12 @@ use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
+use pctenc::charset::{Encoding, Invalid};
 use pctenc::{HexCase, Kernel, Malformed, Profile, Utf8};
 
 use crate::args::codec::Utf8Arg;
-use crate::args::{Args, CodecArgs, ColorWhen, Command};
+use crate::args::form::FormIo;
+use crate::args::{Args, CodecArgs, ColorWhen, Command, FormAction, TemplateArgs};
 
 /// Inputs (in bytes) below this size get no progress bar: they finish before one helps.
 pub const PROGRESS_THRESHOLD: u64 = 32 << 20;
@@ -34,6 +36,10 @@ pub enum Task {
     Version,
     /// Encode or decode.
     Codec(CodecPlan),
+    /// `form decode` / `form encode`.
+    Form(FormPlan),
+    /// `template`: expand a URI Template.
+    Template(TemplateArgs),
     /// The profiles table (`color`) or JSON.
     Profiles {
         /// JSON instead of the table.
@@ -100,6 +106,49 @@ pub struct CodecPlan {
     pub terminal: bool,
     /// Show progress on stderr.
     pub progress: Option<Progress>,
+    /// Text in a legacy charset (`--charset`), or the profile's own UTF-8.
+    pub charset: Charset,
+    /// With a charset: write `ENCODING<TAB>` before each record's text.
+    pub explain: bool,
+    /// With a charset: say on stderr which encoding each record was decoded with.
+    pub verbose: bool,
+    /// `-p rfc8187`: whole `charset'language'value` ext-values, not just the value part.
+    pub ext_value: bool,
+}
+
+/// The text's charset under `--charset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charset {
+    /// No `--charset`: the profile's own UTF-8 handling.
+    Profile,
+    /// This encoding; on encode, `strict` makes an unmappable character an error; on
+    /// decode, `invalid` says what bytes invalid in it do.
+    Fixed {
+        /// The encoding.
+        encoding: &'static Encoding,
+        /// Unmappable characters are errors (encode).
+        strict: bool,
+        /// Invalid bytes are errors or U+FFFD (decode).
+        invalid: Invalid,
+    },
+    /// Detect per record (decode).
+    Auto {
+        /// Invalid bytes are errors or U+FFFD.
+        invalid: Invalid,
+    },
+}
+
+/// A `form decode` or `form encode` run.
+#[derive(Debug)]
+pub struct FormPlan {
+    /// Which way.
+    pub direction: Direction,
+    /// The form's charset (UTF-8 without --charset).
+    pub encoding: &'static Encoding,
+    /// Where the strings or JSON values come from.
+    pub source: Source,
+    /// The whole input is one string or one JSON value.
+    pub whole: bool,
 }
 
 /// A usage error found while planning (exit 2).
@@ -163,6 +212,8 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         None => return Err(UsageError("a command is needed; see 'pctenc --help'".into())),
         Some(Command::Encode(c)) => Task::Codec(codec(Direction::Encode, c, env)?),
         Some(Command::Decode(c)) => Task::Codec(codec(Direction::Decode, c, env)?),
+        Some(Command::Form(f)) => Task::Form(form(f.action)?),
+        Some(Command::Template(t)) => Task::Template(t),
         Some(Command::Profiles(p)) => {
             Task::Profiles { json: p.json, color: env.color(args.global.color, env.stdout_tty) }
         }
@@ -198,20 +249,15 @@ fn codec(direction: Direction, c: CodecArgs, env: &Env) -> Result<CodecPlan, Usa
         };
         profile = profile.with_input_utf8(policy).with_output_utf8(policy);
     }
-    let source = if !c.text.is_empty() {
-        Source::Texts(c.text.into_iter().map(os_bytes).collect())
-    } else if c.inputs.is_empty() {
-        Source::Streams(vec![Input::Stdin])
-    } else {
-        let inputs = c.inputs.into_iter().map(|p| {
-            if p.as_os_str() == "-" {
-                Input::Stdin
-            } else {
-                Input::File(p)
-            }
-        });
-        Source::Streams(inputs.collect())
-    };
+    let ext_value = profile.name() == "rfc8187";
+    let charset = charset(direction, &c)?;
+    if ext_value && charset != Charset::Profile {
+        return Err(UsageError(
+            "-p rfc8187 reads and writes the ext-value's own charset; --charset does not apply"
+                .into(),
+        ));
+    }
+    let source = source(c.text, c.inputs);
     let progress = match &source {
         Source::Streams(inputs) if env.stderr_tty && !env.no_progress => progress_for(inputs),
         _ => None,
@@ -224,7 +270,73 @@ fn codec(direction: Direction, c: CodecArgs, env: &Env) -> Result<CodecPlan, Usa
         keep_going: c.keep_going,
         terminal: env.stdout_tty && !c.raw,
         progress,
+        charset,
+        explain: c.explain,
+        verbose: c.verbose,
+        ext_value,
     })
+}
+
+/// `--charset` with the flags that shape it: `--strict` on encode, `--utf8` on decode.
+fn charset(direction: Direction, c: &CodecArgs) -> Result<Charset, UsageError> {
+    let Some(label) = c.charset.as_deref() else { return Ok(Charset::Profile) };
+    let invalid = match c.utf8 {
+        None | Some(Utf8Arg::Strict) => Invalid::Error,
+        Some(Utf8Arg::Lossy) => Invalid::Replace,
+        Some(Utf8Arg::Bytes) => {
+            return Err(UsageError("--utf8 bytes does not apply with --charset".into()))
+        }
+    };
+    if label.eq_ignore_ascii_case("auto") {
+        return match direction {
+            Direction::Decode => Ok(Charset::Auto { invalid }),
+            Direction::Encode => {
+                Err(UsageError("--charset auto is for decode; name the charset to encode".into()))
+            }
+        };
+    }
+    let encoding = encoding_by_label(label)?;
+    Ok(Charset::Fixed { encoding, strict: c.strict, invalid })
+}
+
+/// A WHATWG encoding label, or a usage error that says what labels look like.
+fn encoding_by_label(label: &str) -> Result<&'static Encoding, UsageError> {
+    pctenc::charset::for_label(label).ok_or_else(|| {
+        UsageError(format!(
+            "unknown charset '{label}': expected a WHATWG encoding label such as utf-8, \
+             shift_jis, euc-jp, gbk, big5, euc-kr, windows-1251, koi8-r, windows-1250"
+        ))
+    })
+}
+
+/// TEXT arguments, or the `-i` inputs, or stdin.
+fn source(text: Vec<OsString>, inputs: Vec<PathBuf>) -> Source {
+    if !text.is_empty() {
+        Source::Texts(text.into_iter().map(os_bytes).collect())
+    } else if inputs.is_empty() {
+        Source::Streams(vec![Input::Stdin])
+    } else {
+        let inputs = inputs.into_iter().map(|p| {
+            if p.as_os_str() == "-" {
+                Input::Stdin
+            } else {
+                Input::File(p)
+            }
+        });
+        Source::Streams(inputs.collect())
+    }
+}
+
+fn form(action: FormAction) -> Result<FormPlan, UsageError> {
+    let (direction, io): (Direction, FormIo) = match action {
+        FormAction::Decode(io) => (Direction::Decode, io),
+        FormAction::Encode(io) => (Direction::Encode, io),
+    };
+    let encoding = match io.charset.as_deref() {
+        None => pctenc::charset::encoding_rs::UTF_8,
+        Some(label) => encoding_by_label(label)?,
+    };
+    Ok(FormPlan { direction, encoding, source: source(io.text, io.inputs), whole: io.whole })
 }
 
 /// A bar for inputs of known total size at or above the threshold; a counter that shows up
@@ -424,6 +536,19 @@ mod tests {
         // A small regular file: no bar.
         let small = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
         assert_eq!(progress(&tty, &["pctenc", "encode", "-i", small]), None);
+    }
+
+    #[test]
+    fn charset_flags_shape_the_charset() {
+        use pctenc::charset::encoding_rs::SHIFT_JIS;
+        let c = codec_plan(&["pctenc", "encode", "--charset", "sjis", "--strict"]);
+        let want = Charset::Fixed { encoding: SHIFT_JIS, strict: true, invalid: Invalid::Error };
+        assert_eq!(c.charset, want);
+        let c = codec_plan(&["pctenc", "decode", "--charset", "Auto", "--utf8", "lossy"]);
+        assert_eq!(c.charset, Charset::Auto { invalid: Invalid::Replace });
+        assert_eq!(codec_plan(&["pctenc", "decode"]).charset, Charset::Profile);
+        assert!(codec_plan(&["pctenc", "encode", "-p", "ext-value"]).ext_value);
+        assert!(!codec_plan(&["pctenc", "encode", "-p", "rfc3986"]).ext_value);
     }
 
     #[test]

@@ -37,13 +37,6 @@ fn line(rng: &mut Rng, buf: &mut Vec<u8>) -> &'static [u8] {
     }
 }
 
-/// Peak resident memory of a running process, in KiB (Linux).
-fn peak_rss_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 #[test]
 fn sixty_four_mib_through_a_pipe_in_bounded_memory() {
     const TOTAL: usize = 64 << 20;
@@ -108,11 +101,11 @@ fn sixty_four_mib_through_a_pipe_in_bounded_memory() {
         }
         lines += 1;
         if lines % 4096 == 0 {
-            peak = peak.max(peak_rss_kib(pid).unwrap_or(0));
+            peak = peak.max(util::peak_rss_kib(pid).unwrap_or(0));
         }
     }
     writer.join().unwrap();
-    peak = peak.max(peak_rss_kib(pid).unwrap_or(0));
+    peak = peak.max(util::peak_rss_kib(pid).unwrap_or(0));
     let status = child.wait().unwrap();
     let mut err = String::new();
     child.stderr.take().unwrap().read_to_string(&mut err).unwrap();

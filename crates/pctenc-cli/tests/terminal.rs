@@ -65,3 +65,8 @@ clitest!(rejection_messages_are_coloured_on_a_terminal_unless_no_color, |dir, cm
         got
     );
 });
+
+clitest!(explain_keeps_its_tab_on_a_terminal, |dir, cmd| {
+    let got = on_terminal(&dir, "decode --charset shift_jis --explain '%82%B1%09%1b'", &[]);
+    eqnice!("Shift_JIS\tこ\\x09\\x1b\r\n".as_bytes(), got);
+});

@@ -23,6 +23,12 @@ Examples:
   c+d
   $ printf 'a b\\n' | pctenc encode --whole; echo '  (nothing added)'
   a%20b%0A  (nothing added)
+  $ pctenc encode --charset shift_jis 'こんにちは'
+  %82%B1%82%F1%82%C9%82%BF%82%CD
+  $ pctenc encode --charset windows-1252 -p form 'café ☕'
+  caf%E9+%26%239749%3B
+  $ pctenc encode -p rfc8187 'naïve'
+  UTF-8''na%C3%AFve
   $ pctenc encode --whole -i in.bin > out.txt     (the whole input as one record)";
 
 pub(crate) const DECODE_EXAMPLES: &str = "\
@@ -37,7 +43,16 @@ Examples:
   \u{FFFD}
   $ printf 'a%%41\\n%%zz\\nb\\n' | pctenc decode --keep-going 2>/dev/null | paste -sd, -
   aA,,b
-  $ pctenc decode --keep-going -i log.txt     (report every bad line, decode the rest)";
+  $ pctenc decode --charset auto '%82%B1%82%F1%82%C9%82%BF%82%CD'
+  こんにちは
+  $ pctenc decode --charset auto --explain '%CF%F0%E8%E2%E5%F2%2C%20%EC%E8%F0%21'
+  windows-1251\tПривет, мир!
+  $ pctenc decode --charset euc-kr -p form '%BE%C8%B3%E7+%C7%CF%BC%BC%BF%E4'
+  안녕 하세요
+  $ pctenc decode -p rfc8187 \"iso-8859-1'en'%A3%20rates\"
+  £ rates
+  $ pctenc decode --keep-going -i log.txt     (report every bad line, decode the rest)
+  $ pctenc decode --charset auto -v -i access.log    (stderr: line N: decoded as NAME)";
 
 /// Options of `encode` and `decode`.
 #[derive(Debug, Clone, ClapArgs)]
@@ -51,6 +66,7 @@ pub struct CodecArgs {
     pub lower: bool,
 
     /// Reject a '%' that does not start a well-formed escape, whatever the profile says.
+    /// With --charset on encode: a character the charset lacks is an error, not `&#NNNN;`.
     #[arg(long, conflicts_with = "lenient")]
     pub strict: bool,
 
@@ -59,8 +75,24 @@ pub struct CodecArgs {
     pub lenient: bool,
 
     /// What to do with bytes that are not UTF-8: the decoded output, or the encoder's input.
+    /// With --charset on decode, `lossy` replaces bytes invalid in that charset with U+FFFD.
     #[arg(long, value_enum, value_name = "POLICY")]
     pub utf8: Option<Utf8Arg>,
+
+    /// Text is in this charset (any WHATWG label: shift_jis, gbk, big5, euc-kr,
+    /// windows-1251, koi8-r...); `auto` on decode detects it per record. Encode: a
+    /// character the charset lacks is written as the escaped `&#NNNN;` (--strict: an error).
+    #[arg(long, value_name = "LABEL")]
+    pub charset: Option<String>,
+
+    /// With --charset on decode: write each record as `ENCODING<TAB>text`, the name of the
+    /// encoding it was decoded with first (for scripts: `cut -f1`).
+    #[arg(long, requires = "charset")]
+    pub explain: bool,
+
+    /// Say on stderr which encoding each record was decoded with (`line N: decoded as NAME`).
+    #[arg(short, long)]
+    pub verbose: bool,
 
     /// Treat the entire input as one record and write exactly the result (binary safe).
     #[arg(long)]

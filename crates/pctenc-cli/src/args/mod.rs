@@ -3,16 +3,20 @@
 //! text, the shell completions and the man page, so they cannot disagree.
 //!
 //! Each subcommand's options live in their own file ([`codec`] for `encode`/`decode`,
-//! [`profiles`] for `profiles`), so a new subcommand is one file plus one variant of
-//! [`Command`].
+//! [`form`], [`template`], [`profiles`]), so a new subcommand is one file plus one variant
+//! of [`Command`].
 
 pub mod codec;
+pub mod form;
 pub mod profiles;
+pub mod template;
 
 use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand, ValueEnum};
 
 pub use codec::CodecArgs;
+pub use form::{FormAction, FormArgs};
 pub use profiles::ProfilesArgs;
+pub use template::TemplateArgs;
 
 /// Examples in `$ command` / output form; `tests/cli.rs` runs every one without a
 /// `(comment)` and compares its output.
@@ -31,6 +35,12 @@ Examples:
   a%20b
   c%2Fd
   $ pctenc encode --whole < in.bin > out.txt     (binary safe: exactly the result)
+  $ pctenc decode --charset auto '%82%B1%82%F1%82%C9%82%BF%82%CD'
+  こんにちは
+  $ pctenc form decode 'a=1&b=x+y'
+  [[\"a\",\"1\"],[\"b\",\"x y\"]]
+  $ pctenc template '/users/{id}{?fields*}' id=7 'fields=[\"name\",\"mail\"]'
+  /users/7?fields=name&fields=mail
   $ pctenc profiles                              (what every profile escapes)
   $ pctenc completions bash > ~/.local/share/bash-completion/completions/pctenc   (install)
 
@@ -91,6 +101,11 @@ pub enum Command {
     /// Percent-decode each record.
     #[command(after_help = codec::DECODE_EXAMPLES)]
     Decode(CodecArgs),
+    /// application/x-www-form-urlencoded strings to JSON pairs, and back.
+    Form(FormArgs),
+    /// Expand an RFC 6570 URI Template.
+    #[command(after_help = template::TEMPLATE_EXAMPLES)]
+    Template(TemplateArgs),
     /// Show what every profile escapes (a table, or --json).
     Profiles(ProfilesArgs),
     /// Print shell completions for SHELL.

@@ -11,16 +11,24 @@
 //! output lines stay aligned with input lines). A record longer than one output block may
 //! have had part of its output written before its error is known: streaming cannot take
 //! that back.
+//!
+//! `--charset` records go through [`super::charset`]; `-p rfc8187` records are whole
+//! ext-values (`UTF-8''` is written before each encoded record; a decoded record is read by
+//! the library's `decode_ext_value`, which needs the whole record: ext-values are header
+//! parameters, so this is the one mode that holds a record).
 
 use std::io::{self, Write};
 
+use pctenc::charset::UnmappableError;
+use pctenc::profile::protocols::rfc8187::{decode_ext_value, ExtValueError};
 use pctenc::stream::{Decoder, Encoder};
 use pctenc::{DecodeError, EncodeError, Profile};
 
+use super::charset::{CharsetCodec, CharsetError};
 use super::report::{Location, Reporter};
 use super::terminal::TerminalFilter;
 use super::Outcome;
-use crate::plan::{CodecPlan, Direction, Source};
+use crate::plan::{Charset, CodecPlan, Direction, Source};
 
 /// Write the output buffer out once it holds this much.
 pub const FLUSH_AT: usize = 256 << 10;
@@ -51,15 +59,37 @@ impl From<io::Error> for Halt {
 enum Codec {
     Encode(Encoder),
     Decode(Decoder),
+    Charset(CharsetCodec),
+    /// `-p rfc8187` encode: `UTF-8''` before the record's first output.
+    ExtEncode {
+        encoder: Encoder,
+        started: bool,
+    },
+    /// `-p rfc8187` decode: the record so far.
+    ExtDecode(Vec<u8>),
+}
+
+/// What a codec is made from, copied from the plan for each record.
+#[derive(Clone, Copy, Debug)]
+struct Spec {
+    direction: Direction,
+    profile: Profile,
+    charset: Charset,
+    explain: bool,
+    ext_value: bool,
 }
 
 /// Why the library rejected a record.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum Rejection {
     /// The encoder's input is not UTF-8 and the policy is strict.
     Encode(EncodeError),
-    /// The decoder's input is malformed, or its output not UTF-8.
+    /// The decoder's input is malformed, or its output not UTF-8 (or not in its charset).
     Decode(DecodeError),
+    /// A character the charset cannot represent (`--charset` with `--strict`).
+    Unmappable(UnmappableError),
+    /// An RFC 8187 ext-value that does not parse.
+    ExtValue(ExtValueError),
 }
 
 impl Rejection {
@@ -68,15 +98,40 @@ impl Rejection {
         match self {
             Rejection::Encode(e) => e.offset,
             Rejection::Decode(e) => e.offset(),
+            Rejection::Unmappable(e) => e.offset,
+            Rejection::ExtValue(e) => e.offset(),
+        }
+    }
+}
+
+impl From<CharsetError> for Rejection {
+    fn from(e: CharsetError) -> Self {
+        match e {
+            CharsetError::Unmappable(e) => Rejection::Unmappable(e),
+            CharsetError::Decode(e) => Rejection::Decode(e),
         }
     }
 }
 
 impl Codec {
-    fn new(direction: Direction, profile: &Profile) -> Codec {
-        match direction {
-            Direction::Encode => Codec::Encode(Encoder::new(profile)),
-            Direction::Decode => Codec::Decode(Decoder::new(profile)),
+    fn new(s: &Spec) -> Codec {
+        let p = &s.profile;
+        match (s.direction, s.charset) {
+            (Direction::Encode, _) if s.ext_value => {
+                Codec::ExtEncode { encoder: Encoder::new(p), started: false }
+            }
+            (Direction::Decode, _) if s.ext_value => Codec::ExtDecode(Vec::new()),
+            (Direction::Encode, Charset::Profile) => Codec::Encode(Encoder::new(p)),
+            (Direction::Decode, Charset::Profile) => Codec::Decode(Decoder::new(p)),
+            (Direction::Encode, Charset::Fixed { encoding, strict, .. }) => {
+                Codec::Charset(CharsetCodec::encoder(p, encoding, strict))
+            }
+            (Direction::Decode, Charset::Fixed { encoding, invalid, .. }) => {
+                Codec::Charset(CharsetCodec::decoder(p, encoding, invalid, s.explain))
+            }
+            (_, Charset::Auto { invalid }) => {
+                Codec::Charset(CharsetCodec::auto(p, invalid, s.explain))
+            }
         }
     }
 
@@ -84,6 +139,17 @@ impl Codec {
         match self {
             Codec::Encode(e) => e.push(data, out).map_err(Rejection::Encode),
             Codec::Decode(d) => d.push(data, out).map_err(Rejection::Decode),
+            Codec::Charset(c) => Ok(c.push(data, out)?),
+            Codec::ExtEncode { encoder, started } => {
+                if !std::mem::replace(started, true) {
+                    out.extend_from_slice(b"UTF-8''");
+                }
+                encoder.push(data, out).map_err(Rejection::Encode)
+            }
+            Codec::ExtDecode(held) => {
+                held.extend_from_slice(data);
+                Ok(())
+            }
         }
     }
 
@@ -91,6 +157,29 @@ impl Codec {
         match self {
             Codec::Encode(e) => e.finish(out).map_err(Rejection::Encode),
             Codec::Decode(d) => d.finish(out).map_err(Rejection::Decode),
+            Codec::Charset(c) => Ok(c.finish(out)?),
+            Codec::ExtEncode { .. } => {
+                self.push(&[], out)?;
+                let Codec::ExtEncode { encoder, .. } = self else { return Ok(()) };
+                encoder.finish(out).map_err(Rejection::Encode)
+            }
+            Codec::ExtDecode(held) => {
+                // Not UTF-8 means a byte that is no attr-char: the first one is the error.
+                let text = std::str::from_utf8(held).map_err(|e| {
+                    Rejection::ExtValue(ExtValueError::InvalidChar { offset: e.valid_up_to() })
+                })?;
+                let v = decode_ext_value(text).map_err(Rejection::ExtValue)?;
+                out.extend_from_slice(v.value.as_bytes());
+                Ok(())
+            }
+        }
+    }
+
+    /// The charset the record was decoded with, when there is one and it is known.
+    fn encoding(&self) -> Option<&'static pctenc::charset::Encoding> {
+        match self {
+            Codec::Charset(c) => c.encoding(),
+            _ => None,
         }
     }
 }
@@ -108,8 +197,7 @@ enum Naming {
 
 /// Streams records through the codec into `W`.
 pub struct Engine<W: Write> {
-    direction: Direction,
-    profile: Profile,
+    spec: Spec,
     codec: Codec,
     writer: W,
     reporter: Reporter,
@@ -135,6 +223,8 @@ pub struct Engine<W: Write> {
     keep_going: bool,
     naming: Naming,
     terminal: Option<TerminalFilter>,
+    /// Say on stderr which charset each record was decoded with.
+    verbose: bool,
 }
 
 impl<W: Write> Engine<W> {
@@ -146,10 +236,16 @@ impl<W: Write> Engine<W> {
             (false, false) => Naming::Line,
             (false, true) => Naming::Whole,
         };
-        Engine {
+        let spec = Spec {
             direction: plan.direction,
             profile: plan.profile,
-            codec: Codec::new(plan.direction, &plan.profile),
+            charset: plan.charset,
+            explain: plan.explain,
+            ext_value: plan.ext_value,
+        };
+        Engine {
+            spec,
+            codec: Codec::new(&spec),
             writer,
             reporter,
             out: Vec::with_capacity(4 * FLUSH_AT),
@@ -166,6 +262,7 @@ impl<W: Write> Engine<W> {
             keep_going: plan.keep_going && (texts || !plan.whole),
             naming,
             terminal: plan.terminal.then(|| TerminalFilter::new(plan.whole)),
+            verbose: plan.verbose,
         }
     }
 
@@ -207,13 +304,16 @@ impl<W: Write> Engine<W> {
                 self.reject(r, &[])?;
             } else {
                 self.filter(true);
+                if let Some(encoding) = self.codec.encoding().filter(|_| self.verbose) {
+                    self.reporter.decoded_as(self.location(), encoding.name());
+                }
             }
         }
         if self.separate {
             self.out.push(b'\n');
             self.filtered_to = self.out.len();
         }
-        self.codec = Codec::new(self.direction, &self.profile);
+        self.codec = Codec::new(&self.spec);
         self.record += 1;
         self.fed = 0;
         self.tail.clear();
@@ -277,8 +377,25 @@ impl<W: Write> Engine<W> {
     /// Runs the output written since the last call through the terminal filter.
     fn filter(&mut self, end: bool) {
         if let Some(t) = &mut self.terminal {
+            if self.spec.explain && self.filtered_to == self.rec_start {
+                // `--explain`'s ENCODING<TAB> comes first and is ours, not decoded text: its
+                // TAB stays a TAB (a decoded one after it is still shown escaped).
+                let prefix = self.out[self.rec_start..].iter().position(|&b| b == b'\t');
+                if let Some(tab) = prefix {
+                    self.filtered_to = self.rec_start + tab + 1;
+                }
+            }
             t.apply(&mut self.out, self.filtered_to, end);
             self.filtered_to = self.out.len();
+        }
+    }
+
+    /// Where the current record is, for messages.
+    fn location(&self) -> Location {
+        match self.naming {
+            Naming::Line => Location::Line(self.record),
+            Naming::Argument => Location::Argument(self.record),
+            Naming::Whole => Location::Input,
         }
     }
 
@@ -292,11 +409,7 @@ impl<W: Write> Engine<W> {
         }
         self.failures += 1;
         self.rejected = true;
-        let location = match self.naming {
-            Naming::Line => Location::Line(self.record),
-            Naming::Argument => Location::Argument(self.record),
-            Naming::Whole => Location::Input,
-        };
+        let location = self.location();
         let snippet = snippet(&self.tail, self.fed, data, r.offset());
         // stdout first, so that on a terminal the message follows the records before it.
         if !self.keep_going {
@@ -305,7 +418,7 @@ impl<W: Write> Engine<W> {
             self.write_out()?;
             self.writer.flush()?;
         }
-        self.reporter.rejection(location, &self.profile, r, &snippet);
+        self.reporter.rejection(location, &self.spec.profile, r, &snippet);
         if self.keep_going {
             Ok(())
         } else {

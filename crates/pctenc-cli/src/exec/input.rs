@@ -7,6 +7,9 @@
 //! block says whether `\n` follows (then it is part of the terminator; else it is data).
 //! Files are concatenated as `cat` would: a file that does not end in a newline continues its
 //! last line into the next file.
+//!
+//! What consumes the records is a [`Records`]: the codec [`Engine`], or the `form` commands'
+//! JSON writers, so every command reads its input the same way.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -21,8 +24,46 @@ use crate::plan::Input;
 /// Bytes read at a time.
 pub const READ_SIZE: usize = 256 << 10;
 
+/// A consumer of records: bytes of the current record in pieces, record ends, and points
+/// where output may be written out.
+pub trait Records {
+    /// Feeds the next bytes of the current record.
+    fn feed(&mut self, data: &[u8]) -> Result<(), Halt>;
+    /// Ends the current record.
+    fn end_record(&mut self) -> Result<(), Halt>;
+    /// Whether a record has started and not ended.
+    fn is_open(&self) -> bool;
+    /// An input block is done: write out what is finished.
+    fn write_block(&mut self) -> Result<(), Halt>;
+    /// Writes the output out if it is full enough.
+    fn flush_if_full(&mut self) -> Result<(), Halt>;
+    /// The input is done: write everything out and flush.
+    fn finish(&mut self) -> Result<(), Halt>;
+}
+
+impl<W: Write> Records for Engine<W> {
+    fn feed(&mut self, data: &[u8]) -> Result<(), Halt> {
+        Engine::feed(self, data)
+    }
+    fn end_record(&mut self) -> Result<(), Halt> {
+        Engine::end_record(self)
+    }
+    fn is_open(&self) -> bool {
+        Engine::is_open(self)
+    }
+    fn write_block(&mut self) -> Result<(), Halt> {
+        Engine::write_block(self)
+    }
+    fn flush_if_full(&mut self) -> Result<(), Halt> {
+        Engine::flush_if_full(self)
+    }
+    fn finish(&mut self) -> Result<(), Halt> {
+        Engine::finish(self)
+    }
+}
+
 /// TEXT arguments: each is one record.
-pub fn texts<W: Write>(texts: &[Vec<u8>], engine: &mut Engine<W>) -> Result<(), Halt> {
+pub fn texts<R: Records>(texts: &[Vec<u8>], engine: &mut R) -> Result<(), Halt> {
     for t in texts {
         engine.feed(t)?;
         engine.end_record()?;
@@ -32,10 +73,10 @@ pub fn texts<W: Write>(texts: &[Vec<u8>], engine: &mut Engine<W>) -> Result<(), 
 }
 
 /// The inputs, in order, as one stream: split into lines, or one record with `whole`.
-pub fn streams<W: Write>(
+pub fn streams<R: Records>(
     inputs: &[Input],
     whole: bool,
-    engine: &mut Engine<W>,
+    engine: &mut R,
     progress: &Progress,
 ) -> Result<(), Halt> {
     let mut buf = vec![0u8; READ_SIZE];
@@ -94,7 +135,7 @@ pub struct Lines {
 
 impl Lines {
     /// Feeds one block.
-    pub fn push<W: Write>(&mut self, mut block: &[u8], engine: &mut Engine<W>) -> Result<(), Halt> {
+    pub fn push<R: Records>(&mut self, mut block: &[u8], engine: &mut R) -> Result<(), Halt> {
         if block.is_empty() {
             return Ok(());
         }
@@ -123,7 +164,7 @@ impl Lines {
     }
 
     /// Ends the stream: a last line without a terminator is a record too.
-    pub fn finish<W: Write>(&mut self, engine: &mut Engine<W>) -> Result<(), Halt> {
+    pub fn finish<R: Records>(&mut self, engine: &mut R) -> Result<(), Halt> {
         if std::mem::take(&mut self.held_cr) {
             engine.feed(b"\r")?;
         }

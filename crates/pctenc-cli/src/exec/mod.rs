@@ -3,17 +3,23 @@
 //!
 //! - [`codec`]: the record engine that streams `encode`/`decode` through the library's
 //!   [`pctenc::stream`] types in bounded memory;
+//! - [`charset`]: `--charset` records through the library's charset codecs and detector;
+//! - [`form`]: `pctenc form decode|encode`, urlencoded strings to JSON pairs and back;
+//! - [`template`]: `pctenc template`, RFC 6570 expansion;
 //! - [`input`]: reads the inputs in large blocks and splits them into records;
 //! - [`terminal`]: shows control and bidi characters visibly when stdout is a terminal;
 //! - [`report`]: the messages for rejected input, with a short escaped snippet;
 //! - [`progress`]: the progress bar on stderr;
 //! - [`profiles`]: `pctenc profiles` (table and JSON).
 
+pub mod charset;
 pub mod codec;
+pub mod form;
 pub mod input;
 pub mod profiles;
 pub mod progress;
 pub mod report;
+pub mod template;
 pub mod terminal;
 
 use std::io::{self, Write};
@@ -59,6 +65,26 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
                 Err(codec::Halt::Fail(e)) => Err(e),
             }
         }
+        Task::Form(f) => {
+            let naming = match (&f.source, f.whole) {
+                (Source::Texts(_), _) => Some("argument"),
+                (Source::Streams(_), false) => Some("line"),
+                (Source::Streams(_), true) => None,
+            };
+            let mut records = form::FormRecords::new(f.direction, f.encoding, naming, stdout);
+            let result = match &f.source {
+                Source::Texts(texts) => input::texts(texts, &mut records),
+                Source::Streams(inputs) => {
+                    input::streams(inputs, f.whole, &mut records, &progress::Progress::new(None))
+                }
+            };
+            match result {
+                Ok(()) => Ok(Outcome::Done),
+                Err(codec::Halt::Rejected) => Ok(Outcome::Rejected),
+                Err(codec::Halt::Fail(e)) => Err(e),
+            }
+        }
+        Task::Template(t) => template::run(&t, stdout),
         Task::Profiles { json, color } => {
             let out = anstream::AutoStream::new(stdout, color_choice(color));
             if json { profiles::json(out) } else { profiles::table(out, color) }

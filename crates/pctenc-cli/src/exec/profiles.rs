@@ -1,7 +1,9 @@
 //! `pctenc profiles`: what each named profile escapes, as a table for people or JSON for
 //! programs. Both are computed from the profiles themselves ([`pctenc::profile::ALL`]), and
 //! every "escaped or kept" mark by running the profile's encoder, so they cannot drift from
-//! what `pctenc encode` does.
+//! what `pctenc encode` does. Both say where each profile comes from (`source`, the spec
+//! section or runtime function the library names), so profiles the library adds show up with
+//! their source without a change here.
 
 use std::io::{self, Write};
 
@@ -81,7 +83,17 @@ pub fn table(mut out: impl Write, color: bool) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "% escaped   . kept as is   + space written as '+'   ~ some escaped, some kept")?;
     writeln!(out, "\u{2420} space   \u{2400} control bytes 0x00-0x1F and 0x7F   é non-ASCII text")?;
-    writeln!(out, "'pctenc profiles --json' adds aliases, decode policies and sources.")?;
+    writeln!(out, "'pctenc profiles --json' adds the decode policies.")?;
+    // Where each profile comes from (the library's own words), and its other names.
+    writeln!(out)?;
+    writeln!(out, "{head}{:width$}source{head:#}", "profile")?;
+    for p in pctenc::profile::ALL {
+        let aliases = match p.aliases() {
+            [] => String::new(),
+            names => format!(" (also: {})", names.join(", ")),
+        };
+        writeln!(out, "{:width$}{}{aliases}", p.name(), p.source())?;
+    }
     out.flush()
 }
 

@@ -41,9 +41,15 @@ impl Reporter {
         Reporter { color }
     }
 
+    /// Says which encoding a record was decoded with (`-v`).
+    pub fn decoded_as(&self, location: Location, encoding: &str) {
+        let line = format!("pctenc: {}: decoded as {encoding}\n", where_(location));
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+
     /// Reports one rejected record.
     pub fn rejection(&self, location: Location, profile: &Profile, r: Rejection, snippet: &[u8]) {
-        let (kind, why) = explain(location, profile, r);
+        let (kind, why) = explain(location, profile, &r);
         let place = Style::new().bold();
         let error = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
         let line = format!(
@@ -67,7 +73,7 @@ fn where_(location: Location) -> String {
 }
 
 /// The kind of error and why it is one.
-fn explain(location: Location, profile: &Profile, r: Rejection) -> (&'static str, String) {
+fn explain(location: Location, profile: &Profile, r: &Rejection) -> (&'static str, String) {
     let whole = if location == Location::Input { "input" } else { "record" };
     match r {
         Rejection::Decode(DecodeError::InvalidEscape { .. }) => (
@@ -81,6 +87,18 @@ fn explain(location: Location, profile: &Profile, r: Rejection) -> (&'static str
             "invalid UTF-8",
             "the decoded bytes are not UTF-8 (--utf8 lossy replaces them)".to_string(),
         ),
+        Rejection::Decode(DecodeError::InvalidCharset { encoding, .. }) => (
+            "invalid bytes",
+            format!("the decoded bytes are not valid {encoding} (--utf8 lossy replaces them)"),
+        ),
+        Rejection::Unmappable(e) => (
+            "unmappable character",
+            format!(
+                "U+{:04X} {:?} is not in {} (without --strict it is written as &#{};)",
+                e.ch as u32, e.ch, e.encoding, e.ch as u32
+            ),
+        ),
+        Rejection::ExtValue(e) => ("invalid ext-value", e.to_string()),
         // A kind of error this CLI does not know yet: the library's own words.
         Rejection::Decode(e) => (e.code(), e.to_string()),
         Rejection::Encode(_) => (
@@ -130,16 +148,16 @@ mod tests {
         let p = pctenc::profile::js::COMPONENT;
         let enc = Rejection::Encode(pctenc::EncodeError { offset: 0 });
         assert_eq!(
-            explain(Location::Input, p, enc).1,
+            explain(Location::Input, p, &enc).1,
             "profile js-component encodes text (--utf8 lossy replaces it)"
         );
         let t = Rejection::Decode(DecodeError::TruncatedEscape { offset: 0 });
         assert_eq!(
-            explain(Location::Line(1), p, t).1,
+            explain(Location::Line(1), p, &t).1,
             "the record ends inside it (--lenient keeps it)"
         );
         assert_eq!(
-            explain(Location::Input, p, t).1,
+            explain(Location::Input, p, &t).1,
             "the input ends inside it (--lenient keeps it)"
         );
     }

@@ -54,6 +54,13 @@ pub fn spawn<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Child {
     piped(Command::new(BIN).args(args))
 }
 
+/// Peak resident memory of a running process, in KiB (Linux).
+pub fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// A scratch directory for one test, emptied when the test starts.
 pub struct Dir {
     /// The directory.
