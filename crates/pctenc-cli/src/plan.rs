@@ -462,7 +462,9 @@ mod tests {
     #[test]
     fn unknown_kernel_lists_the_available_ones() {
         let e = planned(&["pctenc", "--kernel", "avx9", "profiles"], &PIPES).unwrap_err();
-        assert_eq!(e.0, "unknown kernel 'avx9'; available here: scalar");
+        let names: Vec<&str> = Kernel::available().iter().map(|k| k.name()).collect();
+        assert!(names.contains(&"scalar"));
+        assert_eq!(e.0, format!("unknown kernel 'avx9'; available here: {}", names.join(", ")));
         let p = planned(&["pctenc", "--kernel", "scalar", "profiles"], &PIPES).unwrap();
         assert_eq!(p.kernel, Some(Kernel::Scalar));
     }

@@ -30,7 +30,7 @@ fn line(rng: &mut Rng, buf: &mut Vec<u8>) -> &'static [u8] {
     for _ in 0..(rng.next() % 12) {
         buf.extend_from_slice(WORDS[(rng.next() % 8) as usize].as_bytes());
     }
-    if rng.next() % 3 == 0 {
+    if rng.next().is_multiple_of(3) {
         b"\r\n"
     } else {
         b"\n"
