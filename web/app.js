@@ -233,7 +233,8 @@
       esc.append(el('code', 'set', p.escapes || '(none)'));
       const decoding = [p.malformed, p.plus_as_space ? '+ is space' : null,
         p.keep_escaped ? 'keeps %-escapes of ' + p.keep_escaped : null,
-        'UTF-8: ' + p.output_utf8, p.unit === 'utf16' ? '%uXXXX' : null].filter(Boolean).join(' · ');
+        'UTF-8: ' + p.output_utf8, { utf16: '%XX is Latin-1, %uXXXX UTF-16', 'byte-or-u16': 'also reads %uXXXX',
+          latin1: 'escapes Latin-1' }[p.unit] || null].filter(Boolean).join(' · ');
       tr.append(name, esc, el('td', '', p.space === ' ' ? 'kept' : p.space), el('td', '', decoding),
         el('td', 'source', p.source));
       tbody.append(tr);

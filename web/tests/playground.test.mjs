@@ -6,7 +6,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { serve, launch, artifacts, dist } from './harness.mjs';
+
+const nodePct = await createRequire(import.meta.url)('../pctenc.js').load(readFileSync(join(dist, 'pctenc.wasm')));
 
 let server, context, page;
 const external = [];
@@ -56,7 +60,11 @@ const texts = (sel) => page.locator(sel).allInnerTexts();
 
 test('the page loads from localhost with no other request', async () => {
   await open();
-  assert.equal(await page.locator('#profiles tbody tr').count(), 17);
+  // One row and one option per profile the library names (asked of the module under Node).
+  const names = nodePct.profiles().map((p) => p.name);
+  assert.ok(names.length >= 37 && names.includes('java-urlencoder') && names.includes('alpn'));
+  assert.deepEqual(await page.locator('#profiles tbody tr').evaluateAll((r) => r.map((e) => e.dataset.name)), names);
+  assert.deepEqual(await page.locator('#profile option').evaluateAll((o) => o.map((e) => e.value)), names);
   assert.deepEqual(server.requests.sort(), ['/', '/app.js', '/pctenc.js', '/pctenc.wasm', '/style.css'].sort());
 });
 
@@ -73,6 +81,11 @@ test('encode: each profile as its source does', async () => {
   // hex case knob
   assert.equal(await run({ profile: 'rfc3986', hex: 'lower', input: 'é' }), '%c3%a9');
   await page.selectOption('#hex', '');
+  // the runtime profiles: PHP's urlencode writes + and escapes ~ (php -r 'echo urlencode("a b~");')
+  assert.equal(await run({ profile: 'php-urlencode', input: 'a b~' }), 'a+b%7E');
+  // Perl's uri_escape("\x{e9}") escapes the Latin-1 value, and the view says so
+  assert.equal(await run({ profile: 'perl-uri-escape', input: 'é' }), '%E9');
+  assert.match((await texts('#items li'))[0], /Latin-1 value/);
 });
 
 test('decode: + rule, strict and lenient, UTF-8 policy, records per line', async () => {
