@@ -39,10 +39,11 @@ async function open(fragment = '') {
 }
 
 /** Sets the options, types the input as a user would, and returns the output. */
-async function run({ mode = 'encode', profile, hex, malformed, utf8, plus, lines = false, input }) {
+async function run({ mode = 'encode', profile, context: ctx, hex, malformed, utf8, plus, lines = false, input }) {
   // The radio buttons are visually hidden inside their labels: click the label, as a user does.
-  await page.click(`label:has(${mode === 'decode' ? '#mode-decode' : '#mode-encode'})`);
+  await page.click(`label:has(#mode-${mode})`);
   if (profile) await page.selectOption('#profile', profile);
+  if (ctx) await page.selectOption('#context', ctx);
   if (hex !== undefined) await page.selectOption('#hex', hex);
   if (malformed !== undefined) await page.selectOption('#malformed', malformed);
   if (utf8 !== undefined) await page.selectOption('#utf8', utf8);
@@ -143,6 +144,63 @@ test('per-character view: bytes, character and the rule that escaped it', async 
   assert.match(d[2], /not followed by two hex digits: kept as a literal/);
   assert.deepEqual(await page.locator('#items li').evaluateAll((l) => l.map((e) => e.className)),
     ['item k-escape', 'item k-plus', 'item k-malformed']);
+});
+
+test('check: live findings with code, severity and message, their spans marked', async () => {
+  await open();
+  // An encoded dot segment in a path (the traversal of CVE-2021-41773): one finding, its span
+  // the six bytes of %2e%2e, marked in the per-character view.
+  await run({ mode: 'check', context: 'path', input: '/a/%2E%2E/b' });
+  const f = await texts('#findings li');
+  assert.equal(f.length, 1);
+  assert.match(f[0], /critical[\s\S]*encoded-dot-segment[\s\S]*dot segment[\s\S]*at byte 3/i);
+  assert.equal(await page.getAttribute('#findings li', 'data-code'), 'encoded-dot-segment');
+  assert.deepEqual(await texts('#highlight mark'), ['%2E%2E']);
+  assert.equal(await page.getAttribute('#highlight mark', 'data-codes'), 'encoded-dot-segment');
+  assert.match(await page.innerText('#status'), /^1 finding, worst: critical · checked as path/);
+  // The escapes' cards say they are flagged; the text report is the output, as the CLI prints it.
+  assert.match((await texts('#items li'))[0], /flagged: encoded-dot-segment/);
+  assert.match(await page.inputValue('#output'), /%2E%2E/);
+  // Overlapping spans: lower-case hex is a note on each escape inside the dot segment's span;
+  // the marks split where the spans do and carry both codes.
+  await run({ mode: 'check', context: 'path', input: '/a/%2e%2e/b' });
+  assert.equal(await page.locator('#findings li[data-code="lowercase-hex"]').count(), 2);
+  assert.deepEqual(await texts('#highlight mark'), ['%2e', '%2e']);
+  assert.deepEqual(await page.locator('#highlight mark').evaluateAll((m) => m.map((e) => e.dataset.codes)),
+    ['encoded-dot-segment lowercase-hex', 'encoded-dot-segment lowercase-hex']);
+  // Live as you type: one more character adds an encoded slash (high, as the library's doc says).
+  await page.locator('#input').press('End');
+  await page.locator('#input').pressSequentially('%2F', { delay: 0 });
+  await nextFrame();
+  const codes = await page.locator('#findings li').evaluateAll((l) => l.map((e) => e.dataset.code));
+  assert.ok(codes.includes('encoded-slash'), codes.join());
+  assert.match((await texts('#findings li.sev-high'))[0], /high[\s\S]*encoded-slash[\s\S]*%2F/i);
+  // The context decides: '+' in a query is ambiguous (space or plus), nothing to say in a form.
+  await run({ mode: 'check', context: 'query', input: 'a=1+1' });
+  assert.equal(await page.getAttribute('#findings li', 'data-code'), 'plus-ambiguity');
+  assert.deepEqual(await texts('#highlight mark'), ['+']);
+  await run({ mode: 'check', context: 'form', input: 'a=1+1' });
+  assert.equal(await page.locator('#findings li').count(), 0);
+  assert.match(await page.innerText('#status'), /^no findings/);
+  // Records per line: the finding names its line, offsets count in the whole input.
+  await run({ mode: 'check', context: 'path', lines: true, input: '/ok\n/a%2Fb' });
+  assert.match((await texts('#findings li'))[0], /line 2: /);
+  assert.deepEqual(await texts('#highlight mark'), ['%2F']);
+  await page.setChecked('#lines', false);
+  // The state, context included, is in the link.
+  assert.match(page.url(), /m=c&p=[^&]*&ctx=path/);
+});
+
+test('normalize: RFC 3986 §6.2.2 normal form, per context', async () => {
+  await open();
+  // unreserved characters decoded (%2d is '-', %7e '~'), other escapes' hex upper-cased
+  assert.equal(await run({ mode: 'normalize', context: 'path', input: '/a%2d%7e/%2f' }), '/a-~/%2F');
+  assert.match(await page.innerText('#status'), /rewritten to normal form · as path/);
+  // in a form an escaped space is written +, as URLSearchParams serializes it
+  assert.equal(await run({ mode: 'normalize', context: 'form', input: 'a%20b%2d' }), 'a+b-');
+  // already normal: unchanged, and said so
+  assert.equal(await run({ mode: 'normalize', context: 'query', input: 'q=%2F' }), 'q=%2F');
+  assert.match(await page.innerText('#status'), /already in normal form/);
 });
 
 test('decode one more layer shows the depth and stops when stable', async () => {

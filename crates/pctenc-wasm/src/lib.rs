@@ -33,6 +33,7 @@
 //! ```
 
 pub mod abi;
+pub mod check;
 pub mod explain;
 pub mod ops;
 pub mod request;

@@ -5,6 +5,8 @@
 //! | `encode` | the encoded records | `ok`, `errors` (offset, code, message, record) |
 //! | `decode` | the decoded records (bytes) | as `encode`, plus `utf8` (is the output text) |
 //! | `explain-encode`, `explain-decode` | nothing | `items`: the per-character view ([`crate::explain`]) |
+//! | `check` | the CLI's text report | `findings` (code, severity, offset, len, line, message), `count`, `worst` ([`crate::check`]) |
+//! | `normalize` | the normal form of each record | `changed` |
 //! | `profiles` | nothing | `profiles`: the table of named profiles |
 //! | `version` | nothing | `version` |
 //!
@@ -41,6 +43,11 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
     match req.op.as_str() {
         "profiles" => meta_only(json!({"ok": true, "profiles": profiles()})),
         "version" => meta_only(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")})),
+        "check" | "normalize" => match crate::check::context(req.knobs.context.as_deref()) {
+            Ok(ctx) if req.op == "check" => crate::check::check(ctx, input, req.knobs.lines),
+            Ok(ctx) => crate::check::normalize(ctx, input, req.knobs.lines),
+            Err(e) => bad(e),
+        },
         op => {
             let profile = match req.knobs.profile() {
                 Ok(p) => p,

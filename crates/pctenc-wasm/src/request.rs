@@ -36,6 +36,9 @@ pub struct Knobs {
     /// Records per line (`\n` or `\r\n` ends a record; each result is written followed by
     /// `\n`), instead of the whole input as one record.
     pub lines: bool,
+    /// `--context` of `check` and `normalize`: where the input sits in a URL (`path` when
+    /// absent).
+    pub context: Option<String>,
 }
 
 /// `"strict"` or `"lenient"`.
