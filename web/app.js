@@ -28,6 +28,7 @@
       mode: MODES.find((m) => $('mode-' + m).checked) || 'encode',
       profile: $('profile').value,
       context: $('context').value,
+      charset: $('charset').value.trim(),
       hex: $('hex').value,
       malformed: $('malformed').value,
       utf8: $('utf8').value,
@@ -42,6 +43,7 @@
     const mode = MODES.includes(s.mode) ? s.mode : 'encode';
     for (const m of MODES) $('mode-' + m).checked = m === mode;
     $('context').value = CONTEXTS.includes(s.context) ? s.context : 'path';
+    $('charset').value = s.charset || '';
     $('profile').value = profiles.some((p) => p.name === s.profile) ? s.profile : 'rfc3986';
     $('hex').value = ['upper', 'lower'].includes(s.hex) ? s.hex : '';
     $('malformed').value = ['strict', 'lenient'].includes(s.malformed) ? s.malformed : '';
@@ -62,6 +64,7 @@
     const enc = (v) => pct.text({ op: 'encode', profile: 'form' }, String(v)).text;
     const pairs = [['m', s.mode[0]], ['p', s.profile]];
     if (s.mode === 'check' || s.mode === 'normalize') pairs.push(['ctx', s.context]);
+    if (s.charset && (s.mode === 'encode' || s.mode === 'decode')) pairs.push(['cs', s.charset]);
     if (s.hex) pairs.push(['hex', s.hex]);
     if (s.malformed) pairs.push(['mal', s.malformed]);
     if (s.utf8) pairs.push(['utf8', s.utf8]);
@@ -84,7 +87,7 @@
     return {
       mode: MODES.find((m) => m[0] === got.m) || 'encode',
       profile: got.p || 'rfc3986',
-      context: got.ctx,
+      context: got.ctx, charset: got.cs,
       hex: got.hex, malformed: got.mal, utf8: got.utf8, plus: got.plus,
       lines: got.lines === '1', depth: got.depth, input: got.in || '',
     };
@@ -95,6 +98,7 @@
   function request(s, op) {
     const r = { op: op, profile: s.profile, lines: s.lines };
     if (op === 'check' || op === 'normalize') return { op: op, context: s.context, lines: s.lines };
+    if (s.charset && (op === 'encode' || op === 'decode')) r.charset = s.charset;
     if (s.mode === 'encode' && s.hex) r.hex = s.hex;
     if (s.mode === 'decode' && s.malformed) r.malformed = s.malformed;
     if (s.mode === 'decode' && s.utf8) r.utf8 = s.utf8;
@@ -159,6 +163,7 @@
       msg += ' · the output is not UTF-8: invalid bytes are shown as \uFFFD';
     }
     if (s.mode === 'decode' && r.meta.ok && r.text === s.input && s.input) msg += ' · nothing left to decode';
+    if (r.meta.charset) msg += ' · charset: ' + r.meta.charset + (r.meta.detected ? ' (detected)' : '');
     if (s.mode === 'check') {
       const c = r.meta.count;
       msg = (c ? c + (c === 1 ? ' finding' : ' findings') + ', worst: ' + r.meta.worst : 'no findings') +
@@ -348,6 +353,7 @@
       $(id).addEventListener('change', () => changed(id.startsWith('mode')));
     }
     $('input').addEventListener('input', () => changed(true));
+    $('charset').addEventListener('input', () => changed(false));
     $('copy-output').addEventListener('click', (e) => copy($('output').value, e.currentTarget));
     $('copy-link').addEventListener('click', (e) => copy(location.href, e.currentTarget));
     $('more').addEventListener('click', () => {

@@ -203,6 +203,38 @@ test('normalize: RFC 3986 §6.2.2 normal form, per context', async () => {
   assert.match(await page.innerText('#status'), /already in normal form/);
 });
 
+test('charset: any WHATWG label both ways, auto-detection names the encoding', async () => {
+  await open();
+  // こんにちは in Shift_JIS is 82B1 82F1 82C9 82BF 82CD (JIS X 0208 row 4), as a Japanese page's form sends it
+  const sjis = '%82%B1%82%F1%82%C9%82%BF%82%CD';
+  await page.fill('#charset', 'auto');
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', input: sjis }), 'こんにちは');
+  assert.match(await page.innerText('#status'), /charset: Shift_JIS \(detected\)/);
+  // UTF-8 escapes are never second-guessed
+  assert.equal(await run({ mode: 'decode', input: '%C3%A9' }), 'é');
+  assert.match(await page.innerText('#status'), /charset: UTF-8 \(detected\)/);
+  // 'sjis' is a WHATWG label of Shift_JIS; encoding gives back the same escapes
+  await page.fill('#charset', 'sjis');
+  assert.equal(await run({ mode: 'encode', profile: 'rfc3986', input: 'こんにちは' }), sjis);
+  assert.match(await page.innerText('#status'), /charset: Shift_JIS/);
+  // 'latin1' is windows-1252 (Encoding Standard); a form writes é as %E9 and ☕ as &#9749;
+  await page.fill('#charset', 'latin1');
+  assert.equal(await run({ mode: 'encode', profile: 'form', input: 'café ☕' }), 'caf%E9+%26%239749%3B');
+  // a byte sequence Shift_JIS cannot end with is an error at its escape's offset
+  await page.fill('#charset', 'shift_jis');
+  await run({ mode: 'decode', profile: 'rfc3986', input: 'ok%82%B1%82' });
+  assert.match((await texts('#errors li'))[0], /byte 8/);
+  // the charset is in the link; an unknown label or auto on encode is said, not guessed
+  assert.match(page.url(), /cs=shift_jis/);
+  await page.fill('#charset', 'auto');
+  await run({ mode: 'encode', input: 'x' });
+  assert.match(await page.innerText('#status'), /auto' is for decode/);
+  await page.fill('#charset', 'klingon');
+  await nextFrame();
+  assert.match(await page.innerText('#status'), /unknown charset 'klingon'/);
+  await page.fill('#charset', '');
+});
+
 test('decode one more layer shows the depth and stops when stable', async () => {
   await open();
   assert.equal(await run({ mode: 'decode', profile: 'rfc3986', input: 'a%252520b' }), 'a%2520b');

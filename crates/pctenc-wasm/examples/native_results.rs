@@ -46,6 +46,9 @@ const VARIANTS: &[&str] = &[
     r#","lines":true"#,
     r#","plus":true"#,
     r#","plus":false,"malformed":"strict""#,
+    r#","charset":"auto""#,
+    r#","charset":"shift_jis""#,
+    r#","charset":"windows-1251","utf8":"lossy""#,
 ];
 
 /// Every string in `v` (no longer than 300 bytes), and `*_utf16` code-unit arrays as WTF-8

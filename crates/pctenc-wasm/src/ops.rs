@@ -4,6 +4,7 @@
 //! |---|---|---|
 //! | `encode` | the encoded records | `ok`, `errors` (offset, code, message, record) |
 //! | `decode` | the decoded records (bytes) | as `encode`, plus `utf8` (is the output text) |
+//! | `encode`, `decode` with `charset` | as above, in that legacy encoding | plus `charset`: the encoding used or detected ([`crate::charset`]) |
 //! | `explain-encode`, `explain-decode` | nothing | `items`: the per-character view ([`crate::explain`]) |
 //! | `check` | the CLI's text report | `findings` (code, severity, offset, len, line, message), `count`, `worst` ([`crate::check`]) |
 //! | `normalize` | the normal form of each record | `changed` |
@@ -53,24 +54,35 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
                 Ok(p) => p,
                 Err(e) => return bad(e),
             };
-            match op {
-                "encode" => encode(&profile, input, req.knobs.lines),
-                "decode" => decode(&profile, input, req.knobs.lines),
-                "explain-encode" => meta_only(crate::explain::encode(&profile, input)),
-                "explain-decode" => meta_only(crate::explain::decode(&profile, input)),
-                other => bad(format!("unknown op '{other}'")),
+            let charset = match crate::charset::from_knobs(&req.knobs, op == "decode") {
+                Ok(c) => c,
+                Err(e) => return bad(e),
+            };
+            let lines = req.knobs.lines;
+            match (op, charset) {
+                ("encode", Some((crate::charset::Charset::Fixed(enc), _))) => {
+                    crate::charset::encode(&profile, enc, input, lines)
+                }
+                ("decode", Some((c, invalid))) => {
+                    crate::charset::decode(&profile, c, invalid, input, lines)
+                }
+                ("encode", _) => encode(&profile, input, lines),
+                ("decode", _) => decode(&profile, input, lines),
+                ("explain-encode", _) => meta_only(crate::explain::encode(&profile, input)),
+                ("explain-decode", _) => meta_only(crate::explain::decode(&profile, input)),
+                (other, _) => bad(format!("unknown op '{other}'")),
             }
         }
     }
 }
 
 /// One error, as the page shows it.
-fn error(record: usize, offset: usize, code: &str, message: String) -> Value {
+pub(crate) fn error(record: usize, offset: usize, code: &str, message: String) -> Value {
     json!({"record": record, "offset": offset, "code": code, "message": message})
 }
 
 /// Writes each record's result (followed by `\n` in lines mode) and collects the errors.
-fn each_record(
+pub(crate) fn each_record(
     input: &[u8],
     lines: bool,
     mut one: impl FnMut(usize, &[u8], &mut Vec<u8>) -> Result<(), Value>,

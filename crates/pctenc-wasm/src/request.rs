@@ -39,6 +39,9 @@ pub struct Knobs {
     /// `--context` of `check` and `normalize`: where the input sits in a URL (`path` when
     /// absent).
     pub context: Option<String>,
+    /// `--charset`: a WHATWG label (`shift_jis`, `latin1`...) to encode and decode in, or
+    /// `auto` to detect it when decoding ([`crate::charset`]).
+    pub charset: Option<String>,
 }
 
 /// `"strict"` or `"lenient"`.
