@@ -141,6 +141,8 @@
     const stable = r.text === s.input;
     more.disabled = !r.meta.ok || stable;
     more.title = !r.meta.ok ? 'the input does not decode' : stable ? 'decoding again changes nothing' : '';
+    $('until').disabled = more.disabled;
+    $('until').title = more.title;
     try {
       history.replaceState(null, '', '#' + stateToFragment(s));
     } catch (e) {
@@ -360,6 +362,16 @@
       if (!lastOk || lastOutput === $('input').value) return;
       $('input').value = lastOutput;
       depth += 1;
+      render();
+    });
+    // All the layers at once, by the library's decode_repeat: the input becomes the text once
+    // decoding stops changing it, and the depth counts every pass, as that many clicks would.
+    $('until').addEventListener('click', () => {
+      const s = readControls();
+      const r = pct.text(request(s, 'decode-repeat'), s.input);
+      if (!r.meta.ok || r.meta.depth === 0) return render();
+      $('input').value = r.text;
+      depth += r.meta.depth;
       render();
     });
     $('swap').addEventListener('click', () => {

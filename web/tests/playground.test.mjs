@@ -254,6 +254,25 @@ test('decode one more layer shows the depth and stops when stable', async () => 
   assert.match(page.url(), /depth=4/);
 });
 
+test('decode until stable: every layer at once, the same depth as clicking', async () => {
+  await open();
+  assert.equal(await run({ mode: 'decode', profile: 'rfc3986', input: 'a%252520b' }), 'a%2520b');
+  await page.click('#until');
+  await nextFrame();
+  // three decodes reach 'a b' (the one-layer test above counts the same clicks)
+  assert.equal(await page.inputValue('#input'), 'a b');
+  assert.equal(await page.inputValue('#output'), 'a b');
+  assert.equal(await page.innerText('#depth'), 'layer 4');
+  assert.equal(await page.isDisabled('#until'), true);
+  // strict decoding: %2525 -> %25 -> %, and a lone % does not decode: stop there, error shown
+  await run({ mode: 'decode', profile: 'rfc3986', input: '%2525' });
+  await page.click('#until');
+  await nextFrame();
+  assert.equal(await page.inputValue('#input'), '%');
+  assert.equal(await page.innerText('#depth'), 'layer 3');
+  assert.match((await texts('#errors li'))[0], /truncated escape at byte 0/);
+});
+
 test('the URL fragment reproduces the state, for any input', async () => {
   const tricky = '100% & #hash +plus= é\n\u{1F600}\t%zz';
   // Build the first link from the page itself, then load it in a fresh page.
@@ -339,6 +358,10 @@ test('screenshots: desktop and phone, nothing wider than the phone', async () =>
   await open();
   await run({ profile: 'url-component', input: 'naïve café & "quotes" #1 100%' });
   await page.screenshot({ path: join(artifacts, 'desktop.png'), fullPage: true });
+  // The check mode: findings listed and their spans marked.
+  await run({ mode: 'check', context: 'url', input: '/static/%2e%2e/%252e%252e/etc%2Fpasswd?q=%C0%AE+1' });
+  assert.ok(await page.locator('#findings li').count() >= 3);
+  await page.screenshot({ path: join(artifacts, 'check.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await run({ mode: 'decode', profile: 'form', input: 'caf%C3%A9+%26+%zz%FF' });
   await page.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });

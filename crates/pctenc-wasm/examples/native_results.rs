@@ -141,6 +141,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             if k == 0 {
                 ops.extend(["check", "normalize"]);
             }
+            if k == 1 {
+                ops.push("decode-repeat");
+            }
             for op in ops {
                 // check and normalize read a context (in rotation) and no profile.
                 let ctx = pctenc::lint::Context::ALL[i % pctenc::lint::Context::ALL.len()].as_str();

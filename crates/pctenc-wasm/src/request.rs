@@ -42,6 +42,8 @@ pub struct Knobs {
     /// `--charset`: a WHATWG label (`shift_jis`, `latin1`...) to encode and decode in, or
     /// `auto` to detect it when decoding ([`crate::charset`]).
     pub charset: Option<String>,
+    /// `decode --repeat N`: the most passes of `decode-repeat` (capped by the bridge).
+    pub passes: Option<usize>,
 }
 
 /// `"strict"` or `"lenient"`.
