@@ -366,6 +366,10 @@ test('screenshots: desktop and phone, nothing wider than the phone', async () =>
   await run({ mode: 'decode', profile: 'form', input: 'caf%C3%A9+%26+%zz%FF' });
   await page.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });
   await page.screenshot({ path: join(artifacts, 'phone-first-screen.png') });
+  // The four-way mode switch fits inside the options panel.
+  const poke = await page.evaluate(() => document.querySelector('label:has(#mode-normalize)').getBoundingClientRect().right -
+    document.getElementById('controls').getBoundingClientRect().right);
+  assert.ok(poke <= 0, `mode switch pokes ${poke}px out of the panel`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
   await page.setViewportSize({ width: 1280, height: 900 });
