@@ -119,18 +119,13 @@ fn ascii_reason(p: &Profile, b: u8) -> String {
 fn non_ascii_reason(p: &Profile, c: char) -> String {
     let cp = code_point(c);
     match p.unit() {
-        Unit::Utf16 if (c as u32) < 0x100 => format!(
+        Unit::Utf16 | Unit::Latin1 if (c as u32) < 0x100 => format!(
             "{cp} is not ASCII: {} writes `%XX` of its Latin-1 value ({})",
             p.name(),
             p.source()
         ),
         Unit::Utf16 => format!(
             "{cp} is above U+00FF: {} writes `%uXXXX` per UTF-16 code unit ({})",
-            p.name(),
-            p.source()
-        ),
-        Unit::Latin1 if (c as u32) < 0x100 => format!(
-            "{cp} is not ASCII: {} writes `%XX` of its Latin-1 value ({})",
             p.name(),
             p.source()
         ),
