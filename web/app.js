@@ -131,6 +131,10 @@
     const explain = s.mode === 'encode' ? 'explain-encode' : 'explain-decode';
     const findings = s.mode === 'check' ? r.meta.findings || [] : [];
     renderFindings(s, r.meta, findings);
+    const note = $('charset-note');
+    note.hidden = !(s.mode === 'decode' && r.meta.charset && r.meta.charset !== 'UTF-8');
+    note.textContent = note.hidden ? '' : 'The output is read as ' + r.meta.charset +
+      '; this view reads the escaped bytes as UTF-8, so bytes of that encoding show as "not UTF-8".';
     renderItems(pct.call(request({ ...s, mode: s.mode === 'encode' ? 'encode' : 'decode' }, explain), s.input).meta,
       findings, new TextEncoder().encode(s.input));
 

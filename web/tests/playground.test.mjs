@@ -210,9 +210,11 @@ test('charset: any WHATWG label both ways, auto-detection names the encoding', a
   await page.fill('#charset', 'auto');
   assert.equal(await run({ mode: 'decode', profile: 'rfc3986', input: sjis }), 'こんにちは');
   assert.match(await page.innerText('#status'), /charset: Shift_JIS \(detected\)/);
+  assert.match(await page.innerText('#charset-note'), /read as Shift_JIS/);
   // UTF-8 escapes are never second-guessed
   assert.equal(await run({ mode: 'decode', input: '%C3%A9' }), 'é');
   assert.match(await page.innerText('#status'), /charset: UTF-8 \(detected\)/);
+  assert.equal(await page.isVisible('#charset-note'), false);
   // 'sjis' is a WHATWG label of Shift_JIS; encoding gives back the same escapes
   await page.fill('#charset', 'sjis');
   assert.equal(await run({ mode: 'encode', profile: 'rfc3986', input: 'こんにちは' }), sjis);
