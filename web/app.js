@@ -17,14 +17,18 @@
   let depth = 1;           // decode layers applied to the original input
   let lastOutput = '';
   let lastOk = false;
+  const MODES = ['encode', 'decode', 'check', 'normalize'];
+  const CONTEXTS = ['path', 'segment', 'query', 'form', 'fragment', 'userinfo', 'host', 'url'];
 
   // ---- state <-> controls <-> URL fragment -------------------------------------------
 
   /** The state as the controls show it. */
   function readControls() {
     return {
-      mode: $('mode-decode').checked ? 'decode' : 'encode',
+      mode: MODES.find((m) => $('mode-' + m).checked) || 'encode',
       profile: $('profile').value,
+      context: $('context').value,
+      charset: $('charset').value.trim(),
       hex: $('hex').value,
       malformed: $('malformed').value,
       utf8: $('utf8').value,
@@ -36,8 +40,10 @@
   }
 
   function writeControls(s) {
-    $('mode-decode').checked = s.mode === 'decode';
-    $('mode-encode').checked = s.mode !== 'decode';
+    const mode = MODES.includes(s.mode) ? s.mode : 'encode';
+    for (const m of MODES) $('mode-' + m).checked = m === mode;
+    $('context').value = CONTEXTS.includes(s.context) ? s.context : 'path';
+    $('charset').value = s.charset || '';
     $('profile').value = profiles.some((p) => p.name === s.profile) ? s.profile : 'rfc3986';
     $('hex').value = ['upper', 'lower'].includes(s.hex) ? s.hex : '';
     $('malformed').value = ['strict', 'lenient'].includes(s.malformed) ? s.malformed : '';
@@ -56,7 +62,9 @@
    */
   function stateToFragment(s) {
     const enc = (v) => pct.text({ op: 'encode', profile: 'form' }, String(v)).text;
-    const pairs = [['m', s.mode === 'decode' ? 'd' : 'e'], ['p', s.profile]];
+    const pairs = [['m', s.mode[0]], ['p', s.profile]];
+    if (s.mode === 'check' || s.mode === 'normalize') pairs.push(['ctx', s.context]);
+    if (s.charset && (s.mode === 'encode' || s.mode === 'decode')) pairs.push(['cs', s.charset]);
     if (s.hex) pairs.push(['hex', s.hex]);
     if (s.malformed) pairs.push(['mal', s.malformed]);
     if (s.utf8) pairs.push(['utf8', s.utf8]);
@@ -77,8 +85,9 @@
       got[key] = eq < 0 ? '' : dec(part.slice(eq + 1));
     }
     return {
-      mode: got.m === 'd' ? 'decode' : 'encode',
+      mode: MODES.find((m) => m[0] === got.m) || 'encode',
       profile: got.p || 'rfc3986',
+      context: got.ctx, charset: got.cs,
       hex: got.hex, malformed: got.mal, utf8: got.utf8, plus: got.plus,
       lines: got.lines === '1', depth: got.depth, input: got.in || '',
     };
@@ -88,6 +97,8 @@
 
   function request(s, op) {
     const r = { op: op, profile: s.profile, lines: s.lines };
+    if (op === 'check' || op === 'normalize') return { op: op, context: s.context, lines: s.lines };
+    if (s.charset && (op === 'encode' || op === 'decode')) r.charset = s.charset;
     if (s.mode === 'encode' && s.hex) r.hex = s.hex;
     if (s.mode === 'decode' && s.malformed) r.malformed = s.malformed;
     if (s.mode === 'decode' && s.utf8) r.utf8 = s.utf8;
@@ -98,7 +109,7 @@
   function render() {
     const s = readControls();
     document.body.dataset.mode = s.mode;
-    for (const e of document.querySelectorAll('[data-mode]')) e.hidden = e.dataset.mode !== s.mode;
+    for (const e of document.querySelectorAll('[data-mode]')) e.hidden = !e.dataset.mode.split(' ').includes(s.mode);
     const p = profiles.find((x) => x.name === s.profile) || profiles[0];
     $('profile-source').textContent = p.source;
     $('malformed-default').textContent = "profile's (" + p.malformed + ')';
@@ -115,7 +126,17 @@
     $('output').value = r.text;
     renderStatus(s, r);
     renderErrors(s, r.meta.errors || []);
-    renderItems(pct.call(request(s, 'explain-' + s.mode), s.input).meta);
+    // Check and normalize read escapes: their per-character view is the decoding one, with
+    // the findings' spans marked on it.
+    const explain = s.mode === 'encode' ? 'explain-encode' : 'explain-decode';
+    const findings = s.mode === 'check' ? r.meta.findings || [] : [];
+    renderFindings(s, r.meta, findings);
+    const note = $('charset-note');
+    note.hidden = !(s.mode === 'decode' && r.meta.charset && r.meta.charset !== 'UTF-8');
+    note.textContent = note.hidden ? '' : 'The output is read as ' + r.meta.charset +
+      '; this view reads the escaped bytes as UTF-8, so bytes of that encoding show as "not UTF-8".';
+    renderItems(pct.call(request({ ...s, mode: s.mode === 'encode' ? 'encode' : 'decode' }, explain), s.input).meta,
+      findings, new TextEncoder().encode(s.input));
 
     const depthEl = $('depth');
     depthEl.hidden = s.mode !== 'decode';
@@ -124,6 +145,8 @@
     const stable = r.text === s.input;
     more.disabled = !r.meta.ok || stable;
     more.title = !r.meta.ok ? 'the input does not decode' : stable ? 'decoding again changes nothing' : '';
+    $('until').disabled = more.disabled;
+    $('until').title = more.title;
     try {
       history.replaceState(null, '', '#' + stateToFragment(s));
     } catch (e) {
@@ -146,6 +169,17 @@
       msg += ' · the output is not UTF-8: invalid bytes are shown as \uFFFD';
     }
     if (s.mode === 'decode' && r.meta.ok && r.text === s.input && s.input) msg += ' · nothing left to decode';
+    if (r.meta.charset) msg += ' · charset: ' + r.meta.charset + (r.meta.detected ? ' (detected)' : '');
+    if (s.mode === 'check') {
+      const c = r.meta.count;
+      msg = (c ? c + (c === 1 ? ' finding' : ' findings') + ', worst: ' + r.meta.worst : 'no findings') +
+        ' · checked as ' + r.meta.context + ' · ' + inBytes + ' bytes';
+      if (r.meta.truncated) msg += ' · only the first ' + r.meta.findings.length + ' are listed';
+    }
+    if (s.mode === 'normalize') {
+      msg = (r.text === s.input || (s.lines && r.meta.changed === 0) ? 'already in normal form'
+        : (s.lines ? r.meta.changed + ' of the lines rewritten' : 'rewritten to normal form')) + ' · as ' + r.meta.context;
+    }
     st.className = n ? 'error' : 'ok';
     st.textContent = (n ? n + (n === 1 ? ' error · ' : ' errors · ') : '') + msg;
   }
@@ -171,22 +205,70 @@
     }
   }
 
+  /** The check mode's findings: severity, code, message, and the span they point at. */
+  function renderFindings(s, meta, findings) {
+    const ol = $('findings');
+    ol.textContent = '';
+    const bytes = new TextEncoder().encode(s.input);
+    const dec = new TextDecoder();
+    for (const f of findings) {
+      const li = el('li', 'finding sev-' + f.severity);
+      li.dataset.code = f.code;
+      li.append(el('span', 'sev', f.severity), el('code', 'code', f.code),
+        el('span', 'msg', (f.line ? 'line ' + f.line + ': ' : '') + f.message));
+      const span = el('code', 'span');
+      span.append(' at byte ' + f.offset + ': ', el('mark', 'finding-span sev-' + f.severity,
+        dec.decode(bytes.slice(f.offset, f.offset + f.len))));
+      li.append(span);
+      ol.append(li);
+    }
+  }
+
+  /**
+   * The input with each finding's byte span marked (overlapping spans split into runs that
+   * carry every finding covering them), for the check mode's highlight.
+   */
+  function markFindings(hl, bytes, findings) {
+    const order = ['info', 'low', 'medium', 'high', 'critical'];
+    const cuts = [...new Set([0, bytes.length, ...findings.flatMap((f) => [f.offset, f.offset + f.len])])]
+      .filter((x) => x <= bytes.length).sort((x, y) => x - y);
+    const dec = new TextDecoder();
+    for (let k = 0; k + 1 < cuts.length; k++) {
+      const [i, j] = [cuts[k], cuts[k + 1]];
+      const here = findings.filter((f) => f.offset <= i && f.offset + f.len >= j);
+      const text = dec.decode(bytes.slice(i, j));
+      if (!here.length) {
+        hl.append(text);
+        continue;
+      }
+      const worst = here.reduce((a, f) => (order.indexOf(f.severity) > order.indexOf(a) ? f.severity : a), 'info');
+      const m = el('mark', 'finding-span sev-' + worst, text);
+      m.dataset.codes = here.map((f) => f.code).join(' ');
+      m.title = here.map((f) => f.code + ': ' + f.message).join('\n');
+      hl.append(m);
+    }
+  }
+
   /** The highlighted input, and one card per distinct item (repeats counted, not repeated). */
-  function renderItems(meta) {
+  function renderItems(meta, findings, bytes) {
     const hl = $('highlight');
     const ol = $('items');
     hl.textContent = '';
     ol.textContent = '';
     $('truncated').hidden = !meta.truncated;
     const seen = new Map();
+    const checking = findings.length > 0;
+    if (checking) markFindings(hl, bytes, findings);
     for (const it of meta.items || []) {
       if (it.kind === 'plain') {
-        hl.append(it.src);
+        if (!checking) hl.append(it.src);
         continue;
       }
-      const mark = el('mark', 'k-' + it.kind, it.src);
-      mark.title = it.reason;
-      hl.append(mark);
+      if (!checking) {
+        const mark = el('mark', 'k-' + it.kind, it.src);
+        mark.title = it.reason;
+        hl.append(mark);
+      }
       const key = [it.kind, it.src, it.out, it.reason].join('\u0000');
       if (seen.has(key)) {
         const card = seen.get(key);
@@ -202,6 +284,10 @@
       const badge = el('span', 'count');
       head.append(badge);
       li.append(head, el('p', 'reason', it.reason));
+      // In check mode, the findings whose span covers this item.
+      const end = it.at + new TextEncoder().encode(it.src).length;
+      const flags = findings.filter((f) => f.offset < end && f.offset + f.len > it.at).map((f) => f.code);
+      if (flags.length) li.append(el('p', 'flag', 'flagged: ' + [...new Set(flags)].join(', ')));
       ol.append(li);
       seen.set(key, { count: 1, badge: badge });
     }
@@ -233,7 +319,8 @@
       esc.append(el('code', 'set', p.escapes || '(none)'));
       const decoding = [p.malformed, p.plus_as_space ? '+ is space' : null,
         p.keep_escaped ? 'keeps %-escapes of ' + p.keep_escaped : null,
-        'UTF-8: ' + p.output_utf8, p.unit === 'utf16' ? '%uXXXX' : null].filter(Boolean).join(' · ');
+        'UTF-8: ' + p.output_utf8, { utf16: '%XX is Latin-1, %uXXXX UTF-16', 'byte-or-u16': 'also reads %uXXXX',
+          latin1: 'escapes Latin-1' }[p.unit] || null].filter(Boolean).join(' · ');
       tr.append(name, esc, el('td', '', p.space === ' ' ? 'kept' : p.space), el('td', '', decoding),
         el('td', 'source', p.source));
       tbody.append(tr);
@@ -268,16 +355,27 @@
   }
 
   function wire() {
-    for (const id of ['mode-encode', 'mode-decode', 'profile', 'hex', 'malformed', 'utf8', 'plus', 'lines']) {
+    for (const id of ['mode-encode', 'mode-decode', 'mode-check', 'mode-normalize', 'context', 'profile', 'hex', 'malformed', 'utf8', 'plus', 'lines']) {
       $(id).addEventListener('change', () => changed(id.startsWith('mode')));
     }
     $('input').addEventListener('input', () => changed(true));
+    $('charset').addEventListener('input', () => changed(false));
     $('copy-output').addEventListener('click', (e) => copy($('output').value, e.currentTarget));
     $('copy-link').addEventListener('click', (e) => copy(location.href, e.currentTarget));
     $('more').addEventListener('click', () => {
       if (!lastOk || lastOutput === $('input').value) return;
       $('input').value = lastOutput;
       depth += 1;
+      render();
+    });
+    // All the layers at once, by the library's decode_repeat: the input becomes the text once
+    // decoding stops changing it, and the depth counts every pass, as that many clicks would.
+    $('until').addEventListener('click', () => {
+      const s = readControls();
+      const r = pct.text(request(s, 'decode-repeat'), s.input);
+      if (!r.meta.ok || r.meta.depth === 0) return render();
+      $('input').value = r.text;
+      depth += r.meta.depth;
       render();
     });
     $('swap').addEventListener('click', () => {

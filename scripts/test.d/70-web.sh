@@ -5,7 +5,8 @@
 #   - conformance.test.mjs: the .wasm reproduces the native results byte for byte, and its
 #     JavaScript profiles agree with this Node's own URI functions on the test262 inputs;
 #   - playground.test.mjs: headless Debian Chromium (playwright-core) types into the page and
-#     checks every mode, the per-character view, the URL-fragment round trip, copy buttons,
+#     checks every mode (encode, decode, check, normalize, charsets, layers), the per-character
+#     view, the URL-fragment round trip, copy buttons,
 #     keyboard use, the single-file build, and saves screenshots to web/tests/artifacts/.
 # Needs scripts/deps.d/70-web.sh (wasm32 target, chromium, npm ci). Ends with "N passed, N failed".
 set -euo pipefail
@@ -23,7 +24,7 @@ status=${PIPESTATUS[0]}
 set -e
 pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' artifacts/node-test.tap | tail -1)
 fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' artifacts/node-test.tap | tail -1)
-echo "screenshots: web/tests/artifacts/{desktop,phone,phone-first-screen}.png"
+echo "screenshots: web/tests/artifacts/{desktop,check,phone,phone-first-screen}.png"
 echo "${pass:-0} passed, ${fail:-0} failed"
 if [ "$status" -ne 0 ] || [ "${fail:-1}" -ne 0 ] || [ "${pass:-0}" -eq 0 ]; then
   exit 1

@@ -7,7 +7,8 @@
 //! Inputs: every string in the shared conformance data (test262, WHATWG URL, wpt, the
 //! recorded runtimes, CPython, Go), each of the 256 single bytes, and pseudo-random byte
 //! strings rich in `%`, hex digits, `u`, `+`, newlines and non-ASCII bytes (including invalid
-//! UTF-8). Each input meets several profiles in both directions with the knobs in rotation.
+//! UTF-8). Each input meets several profiles in both directions with the knobs in rotation,
+//! and `check` and `normalize` in one of the URL contexts (in rotation).
 //!
 //! ```text
 //! cargo run --example native_results -p pctenc-wasm -- web/tests/artifacts/native-results.jsonl
@@ -45,6 +46,9 @@ const VARIANTS: &[&str] = &[
     r#","lines":true"#,
     r#","plus":true"#,
     r#","plus":false,"malformed":"strict""#,
+    r#","charset":"auto""#,
+    r#","charset":"shift_jis""#,
+    r#","charset":"windows-1251","utf8":"lossy""#,
 ];
 
 /// Every string in `v` (no longer than 300 bytes), and `*_utf16` code-unit arrays as WTF-8
@@ -134,10 +138,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             if i % 7 == 0 {
                 ops.extend(["explain-encode", "explain-decode"]);
             }
+            if k == 0 {
+                ops.extend(["check", "normalize"]);
+            }
+            if k == 1 {
+                ops.push("decode-repeat");
+            }
             for op in ops {
-                let req: Value = serde_json::from_str(&format!(
-                    r#"{{"op":"{op}","profile":"{profile}"{variant}}}"#
-                ))?;
+                // check and normalize read a context (in rotation) and no profile.
+                let ctx = pctenc::lint::Context::ALL[i % pctenc::lint::Context::ALL.len()].as_str();
+                let target = match op {
+                    "check" | "normalize" => format!(r#""context":"{ctx}""#),
+                    _ => format!(r#""profile":"{profile}""#),
+                };
+                let req: Value =
+                    serde_json::from_str(&format!(r#"{{"op":"{op}",{target}{variant}}}"#))?;
                 let r = pctenc_wasm::ops::run(req.to_string().as_bytes(), input);
                 let line =
                     json!({"req": req, "in": hex(input), "out": hex(&r.output), "meta": r.meta});

@@ -119,13 +119,18 @@ fn ascii_reason(p: &Profile, b: u8) -> String {
 fn non_ascii_reason(p: &Profile, c: char) -> String {
     let cp = code_point(c);
     match p.unit() {
-        Unit::Utf16 if (c as u32) < 0x100 => format!(
+        Unit::Utf16 | Unit::Latin1 if (c as u32) < 0x100 => format!(
             "{cp} is not ASCII: {} writes `%XX` of its Latin-1 value ({})",
             p.name(),
             p.source()
         ),
         Unit::Utf16 => format!(
             "{cp} is above U+00FF: {} writes `%uXXXX` per UTF-16 code unit ({})",
+            p.name(),
+            p.source()
+        ),
+        Unit::Latin1 => format!(
+            "{cp} is above U+00FF, outside Latin-1: {} escapes its UTF-8 bytes ({})",
             p.name(),
             p.source()
         ),
@@ -186,6 +191,11 @@ fn is_escape(input: &[u8], i: usize) -> bool {
     matches!(input.get(i..i + 3), Some([b'%', h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
 }
 
+/// Whether `input[i..]` is `%`, a sign and one hex digit (`%+1`), which Java reads as a number.
+fn signed_escape(input: &[u8], i: usize) -> bool {
+    matches!(input.get(i..i + 3), Some([b'%', b'+' | b'-', l]) if l.is_ascii_hexdigit())
+}
+
 /// The UTF-16 code unit of a `%uXXXX` escape at `input[i..]`.
 fn u_escape(input: &[u8], i: usize) -> Option<u16> {
     let s = input.get(i..i + 6)?;
@@ -209,7 +219,8 @@ pub fn decode(p: &Profile, input: &[u8]) -> Value {
     let mut items = Items::new();
     let mut i = 0;
     while i < input.len() && !items.truncated {
-        if p.unit() == Unit::Utf16 && input.get(i + 1) == Some(&b'u') {
+        let reads_u = matches!(p.unit(), Unit::Utf16 | Unit::ByteOrU16);
+        if reads_u && input.get(i + 1) == Some(&b'u') {
             if let Some(unit) = u_escape(input, i) {
                 let pair = (0xD800..0xDC00).contains(&unit)
                     && u_escape(input, i + 6).is_some_and(|lo| (0xDC00..0xE000).contains(&lo));
@@ -231,8 +242,24 @@ pub fn decode(p: &Profile, input: &[u8]) -> Value {
             }
             escape_run(p, &mut items, input, i, end);
             i = end;
+        } else if signed_escape(input, i) && d.malformed == Malformed::RejectSigned {
+            let src = &input[i..i + 3];
+            let why = format!(
+                "`{}` is read as a signed number by {} ({}): Integer.parseInt accepts a sign",
+                String::from_utf8_lossy(src),
+                p.name(),
+                p.source()
+            );
+            // Decoded by the profile itself: lenient decoding would not read the sign.
+            let out = match p.decode_str(src) {
+                Ok(s) => s.into_owned(),
+                Err(e) => format!("error: {}", e.code()),
+            };
+            items.push(json!({"kind": "escape", "at": i, "src": String::from_utf8_lossy(src), "out": out,
+                "bytes": hex_bytes(out.as_bytes()), "cp": out.chars().next().map(code_point), "reason": why}));
+            i += 3;
         } else if input[i] == b'%' {
-            let note = if d.malformed == Malformed::Reject {
+            let note = if d.malformed != Malformed::PassThrough {
                 "`%` is not followed by two hex digits: an error when decoding strictly"
             } else {
                 "`%` is not followed by two hex digits: kept as a literal `%` (lenient)"
@@ -401,6 +428,30 @@ mod tests {
         let v = decode(js::ESCAPE, b"%uD83D%uDE00%E9");
         assert_eq!(v["items"][0]["char"], "😀");
         assert_eq!(v["items"][1]["char"], "é");
+    }
+
+    #[test]
+    fn every_unit_and_signed_escapes_have_their_own_reason() {
+        let perl = pctenc::by_name("perl-uri-escape").unwrap();
+        let v = encode(perl, "é€".as_bytes());
+        assert_eq!(v["items"][0]["out"], "%E9");
+        assert!(v["items"][0]["reason"].as_str().unwrap().contains("Latin-1 value"));
+        assert!(v["items"][1]["reason"].as_str().unwrap().contains("outside Latin-1"));
+        let dotnet = pctenc::by_name("dotnet-httputility").unwrap();
+        let v = decode(dotnet, b"%u20AC%C3%A9");
+        assert_eq!(
+            (v["items"][0]["char"].as_str(), v["items"][0]["src"].as_str()),
+            (Some("€"), Some("%u20AC"))
+        );
+        assert_eq!(v["items"][1]["char"], "é");
+        let java = pctenc::by_name("java-urlencoder").unwrap();
+        let v = decode(java, b"%+1%-1");
+        assert_eq!(
+            (v["items"][0]["kind"].as_str(), v["items"][0]["out"].as_str()),
+            (Some("escape"), Some("\u{1}"))
+        );
+        assert_eq!(v["items"][1]["kind"], "escape");
+        assert!(v["items"][1]["out"].as_str().unwrap().starts_with("error"), "{v}");
     }
 
     #[test]

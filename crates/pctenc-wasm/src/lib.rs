@@ -33,6 +33,8 @@
 //! ```
 
 pub mod abi;
+pub mod charset;
+pub mod check;
 pub mod explain;
 pub mod ops;
 pub mod request;

@@ -4,7 +4,11 @@
 //! |---|---|---|
 //! | `encode` | the encoded records | `ok`, `errors` (offset, code, message, record) |
 //! | `decode` | the decoded records (bytes) | as `encode`, plus `utf8` (is the output text) |
+//! | `encode`, `decode` with `charset` | as above, in that legacy encoding | plus `charset`: the encoding used or detected ([`crate::charset`]) |
 //! | `explain-encode`, `explain-decode` | nothing | `items`: the per-character view ([`crate::explain`]) |
+//! | `check` | the CLI's text report | `findings` (code, severity, offset, len, line, message), `count`, `worst` ([`crate::check`]) |
+//! | `normalize` | the normal form of each record | `changed` |
+//! | `decode-repeat` | each record decoded until stable | `depth`, `stop` |
 //! | `profiles` | nothing | `profiles`: the table of named profiles |
 //! | `version` | nothing | `version` |
 //!
@@ -41,29 +45,46 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
     match req.op.as_str() {
         "profiles" => meta_only(json!({"ok": true, "profiles": profiles()})),
         "version" => meta_only(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")})),
+        "check" | "normalize" => match crate::check::context(req.knobs.context.as_deref()) {
+            Ok(ctx) if req.op == "check" => crate::check::check(ctx, input, req.knobs.lines),
+            Ok(ctx) => crate::check::normalize(ctx, input, req.knobs.lines),
+            Err(e) => bad(e),
+        },
         op => {
             let profile = match req.knobs.profile() {
                 Ok(p) => p,
                 Err(e) => return bad(e),
             };
-            match op {
-                "encode" => encode(&profile, input, req.knobs.lines),
-                "decode" => decode(&profile, input, req.knobs.lines),
-                "explain-encode" => meta_only(crate::explain::encode(&profile, input)),
-                "explain-decode" => meta_only(crate::explain::decode(&profile, input)),
-                other => bad(format!("unknown op '{other}'")),
+            let charset = match crate::charset::from_knobs(&req.knobs, op == "decode") {
+                Ok(c) => c,
+                Err(e) => return bad(e),
+            };
+            let lines = req.knobs.lines;
+            match (op, charset) {
+                ("encode", Some((crate::charset::Charset::Fixed(enc), _))) => {
+                    crate::charset::encode(&profile, enc, input, lines)
+                }
+                ("decode", Some((c, invalid))) => {
+                    crate::charset::decode(&profile, c, invalid, input, lines)
+                }
+                ("encode", _) => encode(&profile, input, lines),
+                ("decode", _) => decode(&profile, input, lines),
+                ("decode-repeat", _) => decode_repeat(&profile, input, lines, req.knobs.passes),
+                ("explain-encode", _) => meta_only(crate::explain::encode(&profile, input)),
+                ("explain-decode", _) => meta_only(crate::explain::decode(&profile, input)),
+                (other, _) => bad(format!("unknown op '{other}'")),
             }
         }
     }
 }
 
 /// One error, as the page shows it.
-fn error(record: usize, offset: usize, code: &str, message: String) -> Value {
+pub(crate) fn error(record: usize, offset: usize, code: &str, message: String) -> Value {
     json!({"record": record, "offset": offset, "code": code, "message": message})
 }
 
 /// Writes each record's result (followed by `\n` in lines mode) and collects the errors.
-fn each_record(
+pub(crate) fn each_record(
     input: &[u8],
     lines: bool,
     mut one: impl FnMut(usize, &[u8], &mut Vec<u8>) -> Result<(), Value>,
@@ -113,6 +134,41 @@ pub fn decode(profile: &Profile, input: &[u8], lines: bool) -> Outcome {
     });
     let utf8 = core::str::from_utf8(&output).is_ok();
     Outcome { meta: json!({"ok": errors.is_empty(), "errors": errors, "utf8": utf8}), output }
+}
+
+/// The most passes `decode-repeat` makes, whatever the request asks: the bound on its work.
+pub const MAX_PASSES: usize = 64;
+
+/// `decode-repeat`: [`Profile::decode_repeat`] per record, up to `passes` (at most
+/// [`MAX_PASSES`]): the text once decoding stops changing it. `depth` is the most passes
+/// any record took; `stop` is `stable` when every record is, else `limit` or `invalid` (a
+/// later pass would fail, its error in `stop_error`, offset in that pass's input).
+pub fn decode_repeat(
+    profile: &Profile,
+    input: &[u8],
+    lines: bool,
+    passes: Option<usize>,
+) -> Outcome {
+    use pctenc::decode::repeat::RepeatStop;
+    let passes = passes.unwrap_or(MAX_PASSES).min(MAX_PASSES);
+    let (mut depth, mut stop, mut stop_error) = (0, "stable", Value::Null);
+    let (output, errors) = each_record(input, lines, |start, rec, out| {
+        let r = profile.decode_repeat(rec, passes).map_err(|e| decode_error(e.shifted(start)))?;
+        depth = depth.max(r.depth);
+        match r.stop {
+            RepeatStop::Stable => {}
+            RepeatStop::Limit => stop = "limit",
+            RepeatStop::Invalid(e) => {
+                stop = "invalid";
+                stop_error = decode_error(e);
+            }
+        }
+        out.extend_from_slice(&r.output);
+        Ok(())
+    });
+    let meta = json!({"ok": errors.is_empty(), "errors": errors, "depth": depth, "stop": stop,
+        "stop_error": stop_error});
+    Outcome { output, meta }
 }
 
 /// A decode error as JSON.
@@ -166,6 +222,21 @@ mod tests {
         assert_eq!(o.output, b"a b+");
         let o = call(r#"{"op":"decode","profile":"rfc3986","utf8":"strict"}"#, b"%FF");
         assert_eq!(o.meta["errors"][0]["code"], "invalid-utf8");
+    }
+
+    #[test]
+    fn decode_repeat_reports_depth_and_why_it_stopped() {
+        let o = call(r#"{"op":"decode-repeat","profile":"rfc3986"}"#, b"a%252520b");
+        assert_eq!((o.output.as_slice(), o.meta["depth"].as_u64()), (&b"a b"[..], Some(3)));
+        assert_eq!(o.meta["stop"], "stable");
+        let o = call(r#"{"op":"decode-repeat","profile":"rfc3986","passes":1}"#, b"a%252520b");
+        assert_eq!(
+            (o.output.as_slice(), o.meta["stop"].as_str()),
+            (&b"a%2520b"[..], Some("limit"))
+        );
+        // strict: %2525 decodes to %25, then to a lone % that the next pass refuses
+        let o = call(r#"{"op":"decode-repeat","profile":"rfc3986"}"#, b"%2525");
+        assert_eq!((o.output.as_slice(), o.meta["stop"].as_str()), (&b"%"[..], Some("invalid")));
     }
 
     #[test]

@@ -36,6 +36,14 @@ pub struct Knobs {
     /// Records per line (`\n` or `\r\n` ends a record; each result is written followed by
     /// `\n`), instead of the whole input as one record.
     pub lines: bool,
+    /// `--context` of `check` and `normalize`: where the input sits in a URL (`path` when
+    /// absent).
+    pub context: Option<String>,
+    /// `--charset`: a WHATWG label (`shift_jis`, `latin1`...) to encode and decode in, or
+    /// `auto` to detect it when decoding ([`crate::charset`]).
+    pub charset: Option<String>,
+    /// `decode --repeat N`: the most passes of `decode-repeat` (capped by the bridge).
+    pub passes: Option<usize>,
 }
 
 /// `"strict"` or `"lenient"`.

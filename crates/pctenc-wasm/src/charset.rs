@@ -1,0 +1,152 @@
+//! Legacy charsets: `--charset LABEL` on encode and decode, and `--charset auto` on decode,
+//! through the library's `charset` module (the Encoding Standard's encoders and decoders from
+//! `encoding_rs`, Firefox's detector from `chardetng`).
+//!
+//! The rules are the CLI's: any WHATWG label names an encoding (`sjis`, `latin1`, `gbk`...);
+//! `auto` is for decoding only; decoding reports bytes that are not valid in the encoding as
+//! an error under the default or `utf8: strict`, replaces them under `utf8: lossy`, and
+//! refuses `utf8: bytes` (the output of a charset decode is text). Encoding writes a character
+//! the encoding cannot represent as the escaped `&#NNNN;`, as browsers submit forms.
+//! The metadata's `charset` names the encoding used; with `auto`, the one detected (each
+//! distinct one, in order, when records per line detect differently).
+//!
+//! ```
+//! let req = br#"{"op":"decode","charset":"auto"}"#;
+//! let out = pctenc_wasm::ops::run(req, b"%82%B1%82%F1%82%C9%82%BF%82%CD");
+//! assert_eq!(out.output, "こんにちは".as_bytes());
+//! assert_eq!(out.meta["charset"], "Shift_JIS");
+//! ```
+
+use pctenc::charset::{for_label, Encoding, Invalid};
+use pctenc::Profile;
+use serde_json::{json, Value};
+
+use crate::ops::{decode_error, each_record, error, Outcome};
+use crate::request::{Knobs, Utf8Knob};
+
+/// What `--charset` asked for.
+#[derive(Clone, Copy, Debug)]
+pub enum Charset {
+    /// One encoding, by label.
+    Fixed(&'static Encoding),
+    /// Detect the encoding of each record's escaped bytes (decode only).
+    Auto,
+}
+
+/// The charset the knobs name, or why the request cannot be served.
+///
+/// # Errors
+/// An unknown label, `auto` on encode, or `utf8: bytes` with a charset.
+pub fn from_knobs(knobs: &Knobs, decoding: bool) -> Result<Option<(Charset, Invalid)>, String> {
+    let Some(label) = knobs.charset.as_deref() else { return Ok(None) };
+    let invalid = match knobs.utf8 {
+        None | Some(Utf8Knob::Strict) => Invalid::Error,
+        Some(Utf8Knob::Lossy) => Invalid::Replace,
+        Some(Utf8Knob::Bytes) => return Err("utf8 'bytes' does not apply with a charset".into()),
+    };
+    let charset = if label.trim().eq_ignore_ascii_case("auto") {
+        if !decoding {
+            return Err("charset 'auto' is for decode; name the charset to encode".into());
+        }
+        Charset::Auto
+    } else {
+        Charset::Fixed(for_label(label).ok_or_else(|| format!("unknown charset '{label}'"))?)
+    };
+    Ok(Some((charset, invalid)))
+}
+
+/// Adds `name` to the list of encodings used, once.
+fn note(used: &mut Vec<&'static str>, name: &'static str) {
+    if !used.contains(&name) {
+        used.push(name);
+    }
+}
+
+/// `encode` with `--charset`: [`Profile::encode_with`] per record.
+pub fn encode(
+    profile: &Profile,
+    encoding: &'static Encoding,
+    input: &[u8],
+    lines: bool,
+) -> Outcome {
+    let (output, errors) = each_record(input, lines, |start, rec, out| {
+        let text = core::str::from_utf8(rec).map_err(|e| {
+            let offset = start + e.valid_up_to();
+            error(0, offset, "invalid-input-utf8", pctenc::EncodeError { offset }.to_string())
+        })?;
+        out.extend_from_slice(profile.encode_with(text, encoding).as_bytes());
+        Ok(())
+    });
+    let meta = json!({"ok": errors.is_empty(), "errors": errors, "charset": encoding.name()});
+    Outcome { output, meta }
+}
+
+/// `decode` with `--charset`: [`Profile::decode_with`], or [`Profile::decode_auto`], per
+/// record.
+pub fn decode(
+    profile: &Profile,
+    charset: Charset,
+    invalid: Invalid,
+    input: &[u8],
+    lines: bool,
+) -> Outcome {
+    let mut used = Vec::new();
+    let (output, errors) = each_record(input, lines, |start, rec, out| {
+        let text = match charset {
+            Charset::Fixed(enc) => {
+                note(&mut used, enc.name());
+                profile.decode_with(rec, enc, invalid)
+            }
+            Charset::Auto => profile.decode_auto(rec, invalid).map(|d| {
+                note(&mut used, d.encoding.name());
+                d.text
+            }),
+        };
+        match text {
+            Ok(t) => out.extend_from_slice(t.as_bytes()),
+            Err(e) => return Err(decode_error(e.shifted(start))),
+        }
+        Ok(())
+    });
+    let name: Value = if used.is_empty() { Value::Null } else { json!(used.join(", ")) };
+    Outcome {
+        meta: json!({"ok": errors.is_empty(), "errors": errors, "utf8": true, "charset": name,
+            "detected": matches!(charset, Charset::Auto)}),
+        output,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::run;
+
+    #[test]
+    fn labels_auto_and_the_cli_rules() {
+        let o =
+            run(br#"{"op":"encode","profile":"form","charset":"latin1"}"#, "café ☕".as_bytes());
+        assert_eq!(o.output, b"caf%E9+%26%239749%3B");
+        assert_eq!(o.meta["charset"], "windows-1252");
+        let o = run(br#"{"op":"decode","charset":"windows-1251"}"#, b"%CF%F0%E8%E2%E5%F2");
+        assert_eq!(o.output, "Привет".as_bytes());
+        let o = run(br#"{"op":"decode","charset":"sjis"}"#, b"ok%82%B1%82");
+        assert_eq!(
+            (o.meta["errors"][0]["code"].as_str(), o.meta["errors"][0]["offset"].as_u64()),
+            (Some("invalid-charset"), Some(8))
+        );
+        let o = run(br#"{"op":"decode","charset":"sjis","utf8":"lossy"}"#, b"%82%B1%82");
+        assert_eq!(o.output, "こ\u{FFFD}".as_bytes());
+        for bad in [
+            r#"{"op":"encode","charset":"auto"}"#,
+            r#"{"op":"decode","charset":"klingon"}"#,
+            r#"{"op":"decode","charset":"gbk","utf8":"bytes"}"#,
+        ] {
+            assert!(run(bad.as_bytes(), b"").meta["bad_request"].is_string(), "{bad}");
+        }
+        let o = run(
+            br#"{"op":"decode","charset":"auto","lines":true}"#,
+            "%C3%A9\n%82%B1%82%F1%82%C9%82%BF%82%CD".as_bytes(),
+        );
+        assert_eq!(o.output, "é\nこんにちは\n".as_bytes());
+        assert_eq!(o.meta["charset"], "UTF-8, Shift_JIS");
+    }
+}
