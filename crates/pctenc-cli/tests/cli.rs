@@ -385,6 +385,7 @@ clitest!(help_examples_do_what_they_say, |dir, cmd| {
         &["encode", "--help"],
         &["decode", "--help"],
         &["form", "decode", "--help"],
+        &["check", "--help"],
         &["template", "--help"],
         &["profiles", "--help"],
     ] {

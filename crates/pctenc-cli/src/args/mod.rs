@@ -6,6 +6,7 @@
 //! [`form`], [`template`], [`profiles`]), so a new subcommand is one file plus one variant
 //! of [`Command`].
 
+pub mod check;
 pub mod codec;
 pub mod form;
 pub mod profiles;
@@ -13,6 +14,7 @@ pub mod template;
 
 use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand, ValueEnum};
 
+pub use check::CheckArgs;
 pub use codec::CodecArgs;
 pub use form::{FormAction, FormArgs};
 pub use profiles::ProfilesArgs;
@@ -101,6 +103,10 @@ pub enum Command {
     /// Percent-decode each record.
     #[command(after_help = codec::DECODE_EXAMPLES)]
     Decode(CodecArgs),
+    /// Find encodings that attacks use (double encoding, encoded dot segments, overlong
+    /// UTF-8, CR/LF...), each with its severity and byte span.
+    #[command(after_help = check::CHECK_EXAMPLES)]
+    Check(CheckArgs),
     /// application/x-www-form-urlencoded strings to JSON pairs, and back.
     Form(FormArgs),
     /// Expand an RFC 6570 URI Template.
