@@ -10,6 +10,10 @@ use std::path::PathBuf;
 use pctenc::charset::{Encoding, Invalid};
 use pctenc::{HexCase, Kernel, Malformed, Profile, Utf8};
 
+mod lines;
+
+pub use lines::{LinesIo, NormalizePlan, RepeatPlan, SegmentPlan, UNTIL_STABLE_PASSES};
+
 use crate::args::check::CheckFormat;
 use crate::args::codec::Utf8Arg;
 use crate::args::form::FormIo;
@@ -37,6 +41,12 @@ pub enum Task {
     Version,
     /// Encode or decode.
     Codec(CodecPlan),
+    /// `decode --segment`.
+    Segment(SegmentPlan),
+    /// `decode --repeat N` / `--until-stable`.
+    Repeat(RepeatPlan),
+    /// `normalize`.
+    Normalize(NormalizePlan),
     /// `check`: lint the input.
     Check(CheckPlan),
     /// `form decode` / `form encode`.
@@ -228,8 +238,28 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
     let task = match args.command {
         _ if args.global.version => Task::Version,
         None => return Err(UsageError("a command is needed; see 'pctenc --help'".into())),
+        Some(Command::Encode(c)) if c.segment || c.repeat.is_some() || c.until_stable => {
+            return Err(UsageError("--segment, --repeat and --until-stable are for decode".into()))
+        }
         Some(Command::Encode(c)) => Task::Codec(codec(Direction::Encode, c, env)?),
+        Some(Command::Decode(c)) if c.segment => {
+            let policy = c.policy.clone();
+            Task::Segment(lines::segment(policy.as_deref(), codec(Direction::Decode, c, env)?)?)
+        }
+        Some(Command::Decode(c)) if c.repeat.is_some() || c.until_stable => {
+            let (n, until) = (c.repeat, c.until_stable);
+            Task::Repeat(lines::repeat(n, until, codec(Direction::Decode, c, env)?))
+        }
         Some(Command::Decode(c)) => Task::Codec(codec(Direction::Decode, c, env)?),
+        Some(Command::Normalize(n)) => Task::Normalize(lines::normalize(
+            context_by_name(&n.context)?,
+            n.equivalent,
+            LinesIo {
+                source: source(n.text, n.inputs),
+                keep_going: true,
+                terminal: env.stdout_tty && !n.raw,
+            },
+        )?),
         Some(Command::Check(c)) => Task::Check(CheckPlan {
             context: context_by_name(&c.context)?,
             jsonl: c.format == CheckFormat::Jsonl,

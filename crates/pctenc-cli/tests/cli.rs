@@ -386,6 +386,7 @@ clitest!(help_examples_do_what_they_say, |dir, cmd| {
         &["decode", "--help"],
         &["form", "decode", "--help"],
         &["check", "--help"],
+        &["normalize", "--help"],
         &["template", "--help"],
         &["profiles", "--help"],
     ] {

@@ -9,6 +9,7 @@
 pub mod check;
 pub mod codec;
 pub mod form;
+pub mod normalize;
 pub mod profiles;
 pub mod template;
 
@@ -17,6 +18,7 @@ use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand, ValueEnum};
 pub use check::CheckArgs;
 pub use codec::CodecArgs;
 pub use form::{FormAction, FormArgs};
+pub use normalize::NormalizeArgs;
 pub use profiles::ProfilesArgs;
 pub use template::TemplateArgs;
 
@@ -109,6 +111,9 @@ pub enum Command {
     Check(CheckArgs),
     /// application/x-www-form-urlencoded strings to JSON pairs, and back.
     Form(FormArgs),
+    /// Write the RFC 3986 normal form of each input, or compare two (--equivalent).
+    #[command(after_help = normalize::NORMALIZE_EXAMPLES)]
+    Normalize(NormalizeArgs),
     /// Expand an RFC 6570 URI Template.
     #[command(after_help = template::TEMPLATE_EXAMPLES)]
     Template(TemplateArgs),

@@ -7,10 +7,13 @@
 //! value). The cap bounds the memory a single endless line can take: the handler learns the
 //! record's true length beside the bytes kept, and says what it does with the rest.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 
 use super::codec::Halt;
 use super::input::Records;
+use super::report::{Location, Reporter};
+use super::terminal::TerminalFilter;
+use crate::plan::{LinesIo, Source};
 
 /// Bytes of one record kept for a [`LineHandler`]; the rest is counted, not held.
 pub const MAX_LINE: usize = 1 << 20;
@@ -80,6 +83,83 @@ impl<H: LineHandler> Records for Held<H> {
 /// A buffered stdout whose errors become [`Halt::Fail`].
 pub fn flush<W: Write>(out: &mut W) -> Result<(), Halt> {
     Ok(out.flush()?)
+}
+
+/// The output side of the whole-record commands: one line per record (escaped on a
+/// terminal), and rejections reported on stderr after what came before them on stdout.
+pub struct LineOut<W: Write> {
+    out: BufWriter<W>,
+    terminal: Option<TerminalFilter>,
+    buf: Vec<u8>,
+    keep_going: bool,
+    texts: bool,
+    /// Records rejected so far.
+    pub failures: usize,
+    /// Where messages go.
+    pub reporter: Reporter,
+}
+
+impl<W: Write> LineOut<W> {
+    /// Output for `io`, to `writer`.
+    pub fn new(io: &LinesIo, writer: W, reporter: Reporter) -> LineOut<W> {
+        LineOut {
+            out: BufWriter::new(writer),
+            terminal: io.terminal.then(|| TerminalFilter::new(false)),
+            buf: Vec::new(),
+            keep_going: io.keep_going,
+            texts: matches!(io.source, Source::Texts(_)),
+            failures: 0,
+            reporter,
+        }
+    }
+
+    /// What record `number` is called in messages.
+    pub fn location(&self, number: u64) -> Location {
+        let n = usize::try_from(number).unwrap_or(usize::MAX);
+        if self.texts {
+            Location::Argument(n)
+        } else {
+            Location::Line(n)
+        }
+    }
+
+    /// Writes one record's result and a newline.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), Halt> {
+        self.buf.clear();
+        self.buf.extend_from_slice(bytes);
+        if let Some(t) = &mut self.terminal {
+            t.apply(&mut self.buf, 0, true);
+        }
+        self.buf.push(b'\n');
+        Ok(self.out.write_all(&self.buf)?)
+    }
+
+    /// Reports record `number` as rejected (`byte` in it, `message`); with `--keep-going`
+    /// an empty line stands in for it, else the run stops.
+    pub fn reject(&mut self, number: u64, byte: Option<u64>, message: &str) -> Result<(), Halt> {
+        self.out.flush()?;
+        self.failures += 1;
+        self.reporter.note(self.location(number), byte, message, true);
+        if self.keep_going {
+            self.write(b"")
+        } else {
+            Err(Halt::Rejected)
+        }
+    }
+
+    /// Flushes stdout.
+    pub fn flush(&mut self) -> Result<(), Halt> {
+        flush(&mut self.out)
+    }
+
+    /// Exit 0, or 1 when a record was rejected.
+    pub fn outcome(&self) -> super::Outcome {
+        if self.failures == 0 {
+            super::Outcome::Done
+        } else {
+            super::Outcome::Rejected
+        }
+    }
 }
 
 #[cfg(test)]
