@@ -45,6 +45,13 @@ Examples:
   [[\"a\",\"1\"],[\"b\",\"x y\"]]
   $ pctenc template '/users/{id}{?fields*}' id=7 'fields=[\"name\",\"mail\"]'
   /users/7?fields=name&fields=mail
+  $ pctenc check --context path '/img/%2E%2E/etc/passwd' | head -1
+  critical encoded-dot-segment line 1 bytes 5..11: segment '%2E%2E' decodes to a dot segment
+  $ pctenc decode --segment '..%2fetc' 2>&1; echo \"exit $?\"
+  pctenc: argument 1, byte 2: encoded-slash at \"%2f\", rejected by --policy strict
+  exit 1
+  $ pctenc normalize 'HTTP://%41.Example/%7euser'
+  http://a.example/~user
   $ pctenc profiles                              (what every profile escapes)
   $ pctenc completions bash > ~/.local/share/bash-completion/completions/pctenc   (install)
 
