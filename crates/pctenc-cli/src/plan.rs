@@ -10,6 +10,11 @@ use std::path::PathBuf;
 use pctenc::charset::{Encoding, Invalid};
 use pctenc::{HexCase, Kernel, Malformed, Profile, Utf8};
 
+mod lines;
+
+pub use lines::{LinesIo, NormalizePlan, RepeatPlan, SegmentPlan, UNTIL_STABLE_PASSES};
+
+use crate::args::check::CheckFormat;
 use crate::args::codec::Utf8Arg;
 use crate::args::form::FormIo;
 use crate::args::{Args, CodecArgs, ColorWhen, Command, FormAction, TemplateArgs};
@@ -36,6 +41,14 @@ pub enum Task {
     Version,
     /// Encode or decode.
     Codec(CodecPlan),
+    /// `decode --segment`.
+    Segment(SegmentPlan),
+    /// `decode --repeat N` / `--until-stable`.
+    Repeat(RepeatPlan),
+    /// `normalize`.
+    Normalize(NormalizePlan),
+    /// `check`: lint the input.
+    Check(CheckPlan),
     /// `form decode` / `form encode`.
     Form(FormPlan),
     /// `template`: expand a URI Template.
@@ -151,6 +164,21 @@ pub struct FormPlan {
     pub whole: bool,
 }
 
+/// A `check` run.
+#[derive(Debug)]
+pub struct CheckPlan {
+    /// What the input is.
+    pub context: pctenc::lint::Context,
+    /// One JSON object per finding instead of text.
+    pub jsonl: bool,
+    /// Exit 1 when a finding is at least this severe.
+    pub fail_on: pctenc::lint::Severity,
+    /// Where the inputs come from (TEXT arguments, or lines of the streams).
+    pub source: Source,
+    /// Colour the text findings.
+    pub color: bool,
+}
+
 /// A usage error found while planning (exit 2).
 #[derive(Debug, PartialEq, Eq)]
 pub struct UsageError(pub String);
@@ -210,8 +238,36 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
     let task = match args.command {
         _ if args.global.version => Task::Version,
         None => return Err(UsageError("a command is needed; see 'pctenc --help'".into())),
+        Some(Command::Encode(c)) if c.segment || c.repeat.is_some() || c.until_stable => {
+            return Err(UsageError("--segment, --repeat and --until-stable are for decode".into()))
+        }
         Some(Command::Encode(c)) => Task::Codec(codec(Direction::Encode, c, env)?),
+        Some(Command::Decode(c)) if c.segment => {
+            let policy = c.policy.clone();
+            Task::Segment(lines::segment(policy.as_deref(), codec(Direction::Decode, c, env)?)?)
+        }
+        Some(Command::Decode(c)) if c.repeat.is_some() || c.until_stable => {
+            let (n, until) = (c.repeat, c.until_stable);
+            Task::Repeat(lines::repeat(n, until, codec(Direction::Decode, c, env)?))
+        }
         Some(Command::Decode(c)) => Task::Codec(codec(Direction::Decode, c, env)?),
+        Some(Command::Normalize(n)) => Task::Normalize(lines::normalize(
+            context_by_name(&n.context)?,
+            n.equivalent,
+            LinesIo {
+                source: source(n.text, n.inputs),
+                keep_going: true,
+                terminal: env.stdout_tty && !n.raw,
+            },
+        )?),
+        Some(Command::Check(c)) => Task::Check(CheckPlan {
+            context: context_by_name(&c.context)?,
+            jsonl: c.format == CheckFormat::Jsonl,
+            fail_on: pctenc::lint::Severity::by_name(&c.fail_on)
+                .ok_or_else(|| UsageError(format!("unknown severity '{}'", c.fail_on)))?,
+            source: source(c.text, c.inputs),
+            color: env.color(args.global.color, env.stdout_tty),
+        }),
         Some(Command::Form(f)) => Task::Form(form(f.action)?),
         Some(Command::Template(t)) => Task::Template(t),
         Some(Command::Profiles(p)) => {
@@ -221,6 +277,12 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         Some(Command::Man) => Task::Man,
     };
     Ok(Plan { kernel, stderr_color, task })
+}
+
+/// A `--context` name (clap has checked it against the same table).
+pub fn context_by_name(name: &str) -> Result<pctenc::lint::Context, UsageError> {
+    pctenc::lint::Context::by_name(name)
+        .ok_or_else(|| UsageError(format!("unknown context '{name}'")))
 }
 
 fn kernel_by_name(name: &str) -> Result<Kernel, UsageError> {

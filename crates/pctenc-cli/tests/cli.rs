@@ -385,6 +385,8 @@ clitest!(help_examples_do_what_they_say, |dir, cmd| {
         &["encode", "--help"],
         &["decode", "--help"],
         &["form", "decode", "--help"],
+        &["check", "--help"],
+        &["normalize", "--help"],
         &["template", "--help"],
         &["profiles", "--help"],
     ] {

@@ -70,3 +70,24 @@ clitest!(explain_keeps_its_tab_on_a_terminal, |dir, cmd| {
     let got = on_terminal(&dir, "decode --charset shift_jis --explain '%82%B1%09%1b'", &[]);
     eqnice!("Shift_JIS\tこ\\x09\\x1b\r\n".as_bytes(), got);
 });
+
+clitest!(check_colours_on_a_terminal_unless_no_color, |dir, cmd| {
+    let got = on_terminal_exit(&dir, "check --context path '/a/%2E%2E/b'", &[], 1);
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.contains("\x1b[") && text.contains("^^^^^^"), "{text:?}");
+    let got = on_terminal_exit(&dir, "check --context path '/a/%2E%2E/b'", &[("NO_COLOR", "1")], 1);
+    assert!(!got.contains(&0x1b), "{:?}", String::from_utf8_lossy(&got));
+    let _ = cmd;
+});
+
+clitest!(segment_repeat_and_normalize_output_is_escaped_on_a_terminal, |dir, cmd| {
+    let got = on_terminal(&dir, "decode --segment --policy lenient 'a%1b[2Jb'", &[]);
+    eqnice!(b"a\\x1b[2Jb\r\n", got);
+    let got = on_terminal(&dir, "decode --repeat 2 '%251b%E2%80%AE' 2>/dev/null", &[]);
+    eqnice!(b"\\x1b\\u{202e}\r\n", got);
+    let got = on_terminal(&dir, "normalize --context query 'a=%1B'", &[]);
+    eqnice!(b"a=%1B\r\n", got);
+    let got = on_terminal(&dir, "decode --segment --policy lenient --raw 'a%1b[1mb'", &[]);
+    eqnice!(b"a\x1b[1mb\r\n", got);
+    let _ = cmd;
+});

@@ -51,6 +51,16 @@ Examples:
   안녕 하세요
   $ pctenc decode -p rfc8187 \"iso-8859-1'en'%A3%20rates\"
   £ rates
+  $ pctenc decode --segment 'report%20Q1.pdf'
+  report Q1.pdf
+  $ pctenc decode --segment '..%2fetc' 2>&1; echo \"exit $?\"
+  pctenc: argument 1, byte 2: encoded-slash at \"%2f\", rejected by --policy strict
+  exit 1
+  $ pctenc decode --repeat 2 '%25252e'
+  %2e
+  $ pctenc decode --until-stable '%25252e%25252e' 2>&1
+  ..
+  pctenc: argument 1: depth 3 (stable)
   $ pctenc decode --keep-going -i log.txt     (report every bad line, decode the rest)
   $ pctenc decode --charset auto -v -i access.log    (stderr: line N: decoded as NAME)";
 
@@ -101,6 +111,29 @@ pub struct CodecArgs {
     /// Report every rejected record and go on; exit 1 at the end if any was rejected.
     #[arg(long)]
     pub keep_going: bool,
+
+    /// Decode each record as one path segment, safely: reject what lets a segment escape
+    /// its place (encoded '/' or '\\', dot segments, NUL, CR/LF, double encoding, overlong
+    /// UTF-8...), naming the kind and the byte offset (decode only; -p does not apply).
+    #[arg(long, conflicts_with_all = ["whole", "charset", "strict", "lenient", "utf8", "repeat", "until_stable"])]
+    pub segment: bool,
+
+    /// With --segment: strict (the default), servlet6 (strict, path parameters stripped as
+    /// Servlet 6 does), lenient (decodes everything, invalid UTF-8 as U+FFFD: for reading logs,
+    /// never for deciding access).
+    #[arg(long, value_name = "POLICY", requires = "segment", value_parser = ["strict", "servlet6", "lenient"])]
+    pub policy: Option<String>,
+
+    /// Decode up to N times, stopping early when a decode changes nothing (decode only);
+    /// -v reports on stderr how many decodes changed the record.
+    #[arg(long, value_name = "N", conflicts_with_all = ["whole", "charset", "until_stable"],
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub repeat: Option<u32>,
+
+    /// Decode until a decode changes nothing (at most 64 times) and report the depth on stderr
+    /// for each record (`line N: depth D`); a record still changing after 64 is rejected.
+    #[arg(long, conflicts_with_all = ["whole", "charset"])]
+    pub until_stable: bool,
 
     /// Write control and bidi characters raw even to a terminal.
     #[arg(long)]

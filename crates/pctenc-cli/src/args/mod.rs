@@ -6,15 +6,19 @@
 //! [`form`], [`template`], [`profiles`]), so a new subcommand is one file plus one variant
 //! of [`Command`].
 
+pub mod check;
 pub mod codec;
 pub mod form;
+pub mod normalize;
 pub mod profiles;
 pub mod template;
 
 use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand, ValueEnum};
 
+pub use check::CheckArgs;
 pub use codec::CodecArgs;
 pub use form::{FormAction, FormArgs};
+pub use normalize::NormalizeArgs;
 pub use profiles::ProfilesArgs;
 pub use template::TemplateArgs;
 
@@ -41,6 +45,13 @@ Examples:
   [[\"a\",\"1\"],[\"b\",\"x y\"]]
   $ pctenc template '/users/{id}{?fields*}' id=7 'fields=[\"name\",\"mail\"]'
   /users/7?fields=name&fields=mail
+  $ pctenc check --context path '/img/%2E%2E/etc/passwd' | head -1
+  critical encoded-dot-segment line 1 bytes 5..11: segment '%2E%2E' decodes to a dot segment
+  $ pctenc decode --segment '..%2fetc' 2>&1; echo \"exit $?\"
+  pctenc: argument 1, byte 2: encoded-slash at \"%2f\", rejected by --policy strict
+  exit 1
+  $ pctenc normalize 'HTTP://%41.Example/%7euser'
+  http://a.example/~user
   $ pctenc profiles                              (what every profile escapes)
   $ pctenc completions bash > ~/.local/share/bash-completion/completions/pctenc   (install)
 
@@ -101,8 +112,15 @@ pub enum Command {
     /// Percent-decode each record.
     #[command(after_help = codec::DECODE_EXAMPLES)]
     Decode(CodecArgs),
+    /// Find encodings that attacks use (double encoding, encoded dot segments, overlong
+    /// UTF-8, CR/LF...), each with its severity and byte span.
+    #[command(after_help = check::CHECK_EXAMPLES)]
+    Check(CheckArgs),
     /// application/x-www-form-urlencoded strings to JSON pairs, and back.
     Form(FormArgs),
+    /// Write the RFC 3986 normal form of each input, or compare two (--equivalent).
+    #[command(after_help = normalize::NORMALIZE_EXAMPLES)]
+    Normalize(NormalizeArgs),
     /// Expand an RFC 6570 URI Template.
     #[command(after_help = template::TEMPLATE_EXAMPLES)]
     Template(TemplateArgs),

@@ -4,6 +4,10 @@
 //! - [`codec`]: the record engine that streams `encode`/`decode` through the library's
 //!   [`pctenc::stream`] types in bounded memory;
 //! - [`charset`]: `--charset` records through the library's charset codecs and detector;
+//! - [`check`]: `pctenc check`, the lint's findings as text or JSON lines;
+//! - [`held`]: whole lines (up to a cap) for the commands that read a value at once;
+//! - [`segment`], [`repeat`]: `decode --segment`, `decode --repeat`/`--until-stable`;
+//! - [`normalize`]: `pctenc normalize`, RFC 3986 normal forms and `--equivalent`;
 //! - [`form`]: `pctenc form decode|encode`, urlencoded strings to JSON pairs and back;
 //! - [`template`]: `pctenc template`, RFC 6570 expansion;
 //! - [`input`]: reads the inputs in large blocks and splits them into records;
@@ -13,12 +17,17 @@
 //! - [`profiles`]: `pctenc profiles` (table and JSON).
 
 pub mod charset;
+pub mod check;
 pub mod codec;
 pub mod form;
+pub mod held;
 pub mod input;
+pub mod normalize;
 pub mod profiles;
 pub mod progress;
+pub mod repeat;
 pub mod report;
+pub mod segment;
 pub mod template;
 pub mod terminal;
 
@@ -84,6 +93,34 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
                 Err(codec::Halt::Fail(e)) => Err(e),
             }
         }
+        Task::Check(c) => {
+            let held = held::Held::new(check::Checker::new(&c, stdout), held::MAX_LINE);
+            let held = drive(&c.source, held)?;
+            Ok(if held.handler.failed { Outcome::Rejected } else { Outcome::Done })
+        }
+        Task::Segment(s) => {
+            let out = held::LineOut::new(&s.io, stdout, report::Reporter::new(plan.stderr_color));
+            let segments = segment::Segments::new(s.policy, s.policy_name, out);
+            let held = drive(&s.io.source, held::Held::new(segments, held::MAX_LINE))?;
+            Ok(held.handler.out.outcome())
+        }
+        Task::Repeat(r) => {
+            let out = held::LineOut::new(&r.io, stdout, report::Reporter::new(plan.stderr_color));
+            let layers = repeat::Repeat::new(&r, out);
+            let held = drive(&r.io.source, held::Held::new(layers, held::MAX_LINE))?;
+            Ok(held.handler.out.outcome())
+        }
+        Task::Normalize(n) => match &n.io.source {
+            Source::Texts(t) if n.equivalent => normalize::compare(&t[0], &t[1], n.context, stdout)
+                .context("cannot write to stdout"),
+            _ => {
+                let out =
+                    held::LineOut::new(&n.io, stdout, report::Reporter::new(plan.stderr_color));
+                let normalizer = normalize::Normalizer::new(n.context, out);
+                let held = drive(&n.io.source, held::Held::new(normalizer, held::MAX_LINE))?;
+                Ok(held.handler.out.outcome())
+            }
+        },
         Task::Template(t) => template::run(&t, stdout),
         Task::Profiles { json, color } => {
             let out = anstream::AutoStream::new(stdout, color_choice(color));
@@ -107,6 +144,23 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
             out.flush().context("cannot write to stdout")?;
             Ok(Outcome::Done)
         }
+    }
+}
+
+/// Feeds TEXT arguments or stream lines to a line handler; I/O errors come back.
+fn drive<H: held::LineHandler>(
+    source: &Source,
+    mut held: held::Held<H>,
+) -> anyhow::Result<held::Held<H>> {
+    let result = match source {
+        Source::Texts(texts) => input::texts(texts, &mut held),
+        Source::Streams(inputs) => {
+            input::streams(inputs, false, &mut held, &progress::Progress::new(None))
+        }
+    };
+    match result {
+        Ok(()) | Err(codec::Halt::Rejected) => Ok(held),
+        Err(codec::Halt::Fail(e)) => Err(e),
     }
 }
 

@@ -64,6 +64,27 @@ impl Reporter {
     }
 }
 
+impl Reporter {
+    /// A message about a record: `pctenc: WHERE[, byte N]: MESSAGE`; `error` colours the
+    /// message as a rejection.
+    pub fn note(&self, location: Location, byte: Option<u64>, message: &str, error: bool) {
+        let place = Style::new().bold();
+        let style = if error {
+            Style::new().bold().fg_color(Some(AnsiColor::Red.into()))
+        } else {
+            Style::new()
+        };
+        let byte = byte.map_or(String::new(), |b| format!(", byte {b}"));
+        let line = format!(
+            "pctenc: {place}{}{byte}{place:#}: {style}{message}{style:#}\n",
+            where_(location)
+        );
+        let mut err = anstream::AutoStream::new(std::io::stderr(), super::color_choice(self.color));
+        let _ = err.write_all(line.as_bytes());
+        let _ = err.flush();
+    }
+}
+
 fn where_(location: Location) -> String {
     match location {
         Location::Line(n) => format!("line {n}"),

@@ -1,0 +1,72 @@
+//! The options of `normalize`: the URL component the input is, and `--equivalent`.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::Args as ClapArgs;
+
+pub(crate) const NORMALIZE_EXAMPLES: &str = "\
+Examples:
+  $ pctenc normalize --context path '/%7euser/a%2fb'
+  /~user/a%2Fb
+  $ pctenc normalize 'HTTP://%41.Example/%61?q=%7e'
+  http://a.example/a?q=~
+  $ pctenc normalize --context form 'a%20b%2d'
+  a+b-
+  $ pctenc normalize --equivalent --context path '/%61%2f' '/a%2F'
+  equivalent
+  $ pctenc normalize --equivalent --context path '/a%2Fb' '/a/b'; echo \"exit $?\"
+  different
+  exit 1
+
+Upper-case hex in escapes, escapes of unreserved characters decoded, host and scheme in
+lower case (RFC 3986 §6.2.2.1-2); nothing else changes. --equivalent: exit 0 when the two
+normalize alike, 1 when not.";
+
+/// Options of `normalize`.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct NormalizeArgs {
+    /// What the input is: one URL component, or a whole URL (`url`, split into components).
+    #[arg(long, value_name = "CONTEXT", default_value = "url", value_parser = super::check::contexts())]
+    pub context: String,
+
+    /// Compare the two TEXT arguments: print `equivalent` (exit 0) or `different` (exit 1).
+    #[arg(long, requires = "text")]
+    pub equivalent: bool,
+
+    /// Write control and bidi characters raw even to a terminal.
+    #[arg(long)]
+    pub raw: bool,
+
+    /// Read this file ('-' for stdin); repeat to read several, in order, as one input.
+    #[arg(short = 'i', long = "input", value_name = "FILE", conflicts_with = "text")]
+    pub inputs: Vec<PathBuf>,
+
+    /// Inputs to normalize, one result line each; without them each line of -i FILE or
+    /// stdin.
+    #[arg(value_name = "TEXT")]
+    pub text: Vec<OsString>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse, Command};
+    use super::*;
+
+    fn normalize(argv: &[&str]) -> NormalizeArgs {
+        match parse(argv).unwrap_or_else(|e| panic!("{argv:?}: {e}")).command {
+            Some(Command::Normalize(n)) => n,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn options() {
+        let n = normalize(&["pctenc", "normalize", "x"]);
+        assert_eq!((n.context.as_str(), n.equivalent), ("url", false));
+        let n = normalize(&["pctenc", "normalize", "--equivalent", "--context", "host", "a", "b"]);
+        assert!(n.equivalent && n.context == "host" && n.text.len() == 2);
+        assert!(parse(["pctenc", "normalize", "--equivalent"]).is_err());
+        assert!(parse(["pctenc", "normalize", "--context", "body", "x"]).is_err());
+    }
+}
