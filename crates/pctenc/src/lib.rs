@@ -37,24 +37,27 @@
 //! - [`set`]: [`AsciiSet`], the ASCII bytes a profile escapes (const, composable).
 //! - [`profile`]: [`Profile`] and the named profiles, by family; [`by_name`].
 //! - [`kernel`]: the loops; [`Kernel`] says which one runs.
-//! - [`encode`] and [`decode`]: the verbs in every output shape.
+//! - [`encode`] and [`decode`]: the verbs in every output shape; [`decode::repeat`] decodes
+//!   until the text stops changing and reports how deep it went.
 //! - [`stream`]: chunked [`Encoder`](stream::Encoder) / [`Decoder`](stream::Decoder) and
 //!   `io::Write` adapters, for input of any size in bounded memory.
-//! - [`template`]: RFC 6570 URI Templates ([`Template`](template::Template)), built on the
-//!   `uri-template` and `uri-template-reserved` profiles.
 //! - [`error`]: errors that say where (a byte offset) and why.
+//!
+//! Built on those:
+//!
 //! - [`form`]: application/x-www-form-urlencoded pairs: the parser, the serializer, and HTML
 //!   form submission's extra steps.
 //! - `charset` (feature `charsets`): escapes of legacy encodings (Shift_JIS, GBK, Big5,
 //!   EUC-KR, windows-1251...) both ways, as browsers write them, and detection of the
 //!   encoding of escaped bytes that are not UTF-8.
+//! - [`template`]: RFC 6570 URI Templates ([`Template`](template::Template)), built on the
+//!   `uri-template` and `uri-template-reserved` profiles.
 //! - [`lint`]: `check`, the findings an attacker's encoding leaves (`%2e%2e`, `%252f`,
 //!   `%C0%AE`...), each with a stable code, a severity per URL component and an exact span.
 //! - [`segment`]: decode one path segment safely ([`segment::decode_segment`]) or split a path
 //!   on raw `/` and decode each segment ([`segment::split_path`]), refusing what a later layer
 //!   could read differently.
 //! - [`normalize`]: RFC 3986 §6.2.2 normal form of the encoding, and equivalence.
-//! - [`decode::repeat`]: decode until the text stops changing, and report how deep it went.
 //!
 //! # Output shapes
 //!
@@ -76,9 +79,8 @@
 //! - `charsets` (default): the `charset` module and the legacy-encoding options of [`form`],
 //!   through `encoding_rs` (the Encoding Standard's encoders and decoders) and `chardetng`
 //!   (Firefox's charset detector). Both are `no_std`.
-//!
-//! - `simd` (default): the SIMD kernels (x86_64 SSSE3 and AVX2), chosen at run time by CPU detection
-//!   (see [`Kernel`]). Without it the crate forbids `unsafe` code.
+//! - `simd` (default): the SIMD kernels (x86_64 SSSE3 and AVX2), chosen at run time by CPU
+//!   detection (see [`Kernel`]). Without it the crate forbids `unsafe` code.
 //!
 //! # Unsafe
 //!
