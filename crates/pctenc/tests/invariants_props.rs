@@ -3,6 +3,9 @@
 //! `u`, `+`, `/`, `.`, `;`, `\`, controls and UTF-8 lead and continuation bytes, so that
 //! escapes, near-escapes and chains like `%252e` are common rather than rare.
 
+#[path = "support/cases.rs"]
+mod support;
+
 mod invariants;
 
 use proptest::prelude::*;
@@ -25,7 +28,7 @@ fn hostile() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: support::cases(2000), ..ProptestConfig::default() })]
 
     #[test]
     fn roundtrip(data in hostile()) { invariants::roundtrip(&data) }

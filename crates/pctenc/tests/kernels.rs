@@ -6,6 +6,9 @@
 //! Seeds are padded with 0..=[`PAD`] inert bytes before and after, so every seed crosses
 //! every 16-, 32- and 64-byte block edge and the SIMD kernels' short-input path.
 
+#[path = "support/cases.rs"]
+mod support;
+
 use std::sync::Mutex;
 
 use pctenc::profile::ALL;
@@ -152,7 +155,7 @@ fn interesting_byte() -> impl Strategy<Value = u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: support::cases(2000), ..ProptestConfig::default() })]
 
     #[test]
     fn every_kernel_matches_scalar(input in prop::collection::vec(interesting_byte(), 0..300), split in 0usize..300) {

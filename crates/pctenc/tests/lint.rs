@@ -2,6 +2,9 @@
 //! findings, URL components are checked in their own contexts, the renderers are safe and
 //! well formed, and the NFKC confusable table is exactly what NFKC says.
 
+#[path = "support/cases.rs"]
+mod support;
+
 use pctenc::lint::{
     check, check_lines, check_with, render_text, to_json, Code, Context, Options, Severity,
 };
@@ -43,7 +46,7 @@ fn plain() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: support::cases(200), ..ProptestConfig::default() })]
 
     #[test]
     fn planted_patterns_are_found_at_their_exact_span(pre in plain(), post in plain()) {

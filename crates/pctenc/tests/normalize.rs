@@ -1,5 +1,8 @@
 //! Normalization (RFC 3986 §6.2.2.1-2) and repeated decoding: tables and properties.
 
+#[path = "support/cases.rs"]
+mod support;
+
 use pctenc::decode::repeat::RepeatStop;
 use pctenc::lint::Context;
 use pctenc::normalize::{equivalent, normalize};
@@ -48,7 +51,7 @@ fn hostile() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: support::cases(1000), ..ProptestConfig::default() })]
 
     #[test]
     fn normalizing_is_idempotent_shrinks_and_keeps_the_meaning(data in hostile()) {

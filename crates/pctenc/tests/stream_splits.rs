@@ -124,3 +124,21 @@ fn r6_utf8_error_before_a_bad_escape_wins_in_every_chunking() {
         }
     }
 }
+
+/// r5: a raw UTF-8 lead byte alone at the end of a chunk, followed by a chunk too short to
+/// complete its sequence (`F0` then `%u`), is already invalid when the next chunk arrives:
+/// the strict input check used to wait for the sequence's full length and let the bad
+/// escape after it be reported first. Found by `invariants_props::stream` in CI.
+#[test]
+fn r5_short_chunk_after_a_raw_lead_byte_still_reports_it_first() {
+    for name in ["js-uri", "js-component"] {
+        let p = pctenc::profile::by_name(name).unwrap();
+        for s in [&b"000\x00000\xf0%u"[..], b"\xe2%", b"\xf0\x9f%zz", b"\xf0x"] {
+            let one = p.decode(s).map(|c| c.into_owned());
+            assert!(matches!(one, Err(DecodeError::InvalidUtf8 { .. })), "{s:?}: {one:?}");
+            for parts in every_split(s) {
+                assert_eq!(decode_chunks(p, &parts), one, "{name} {parts:?}");
+            }
+        }
+    }
+}

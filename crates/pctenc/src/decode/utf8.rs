@@ -112,7 +112,13 @@ impl InputCheck {
                 i += 1;
             }
             if self.len < need {
-                if last {
+                // Still short, but the bytes so far may already rule it out (`F0 25`): the
+                // error is known now, not at the end of the sequence's would-be length.
+                let broken = matches!(
+                    core::str::from_utf8(&self.bytes[..self.len]),
+                    Err(e) if e.error_len().is_some()
+                );
+                if last || broken {
                     self.found = Some(self.offset);
                 }
                 return;

@@ -194,9 +194,11 @@ pub fn lib_decode(p: &Profile, input: &[u8]) -> Result<Vec<u8>, (&'static str, u
     p.decode(input).map(|c| c.into_owned()).map_err(|e| (e.code(), e.offset()))
 }
 
-/// `cases` cases, and no regression files written into the source tree: a failure found
-/// here becomes a named test in `regress.rs` instead.
+/// `cases` cases (or `PROPTEST_CASES` when set, for long hunts), and no regression files
+/// written into the source tree: a failure found here becomes a named test in `regress.rs`
+/// instead.
 pub fn config(cases: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(cases);
     ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
 }
 
