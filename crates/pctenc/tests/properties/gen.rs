@@ -199,7 +199,15 @@ pub fn lib_decode(p: &Profile, input: &[u8]) -> Result<Vec<u8>, (&'static str, u
 /// instead.
 pub fn config(cases: u32) -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(cases);
-    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+    // Some properties discard inputs (`prop_assume!`) at a steady rate: allow rejects in
+    // proportion, so a long hunt is not cut short by proptest's fixed default of 1024.
+    let max_global_rejects = cases.max(1024);
+    ProptestConfig {
+        cases,
+        max_global_rejects,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 /// Serializes the tests that force a kernel: [`pctenc::Kernel::force`] is process-wide.

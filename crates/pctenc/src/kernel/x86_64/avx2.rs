@@ -101,12 +101,16 @@ pub fn encode(
     // Each input byte writes at most 3, so w <= 3 * i: with `limit` input bytes, every step
     // stores below 3 * limit + ENCODE_ROOM <= out.len().
     let limit = input.len().min(out.len().saturating_sub(ENCODE_ROOM) / 3);
+    // The length, read once: the step below writes only through `out_ptr`, so it must not
+    // touch `out` again (a read through `out` would invalidate `out_ptr` under Stacked
+    // Borrows, which Miri checks: scripts/test.d/62-miri.sh).
+    let out_len = out.len();
     let out_ptr = out.as_mut_ptr().cast::<u8>();
     let pct = _mm256_set1_epi8(b'%' as i8);
     // Encodes one 32-byte chunk at `out_ptr + w`; returns (bytes written, escape mask). A
     // closure, so that it inherits the target features and is inlined at both call sites.
     let step = |chunk: &[u8; 32], w: usize| -> (usize, u32) {
-        debug_assert!(w + ENCODE_ROOM <= out.len());
+        debug_assert!(w + ENCODE_ROOM <= out_len);
         // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
         // stores stay below w + ENCODE_ROOM, as each comment says.
         let dst = out_ptr.wrapping_add(w);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Miri (undefined behaviour: out-of-bounds or uninitialised reads, aliasing) on the suites
+# small enough for its interpreter, twice: the default build with SSSE3 and AVX2 enabled at
+# compile time, so that Miri runs all three kernels' `unsafe` code (its x86 intrinsics
+# shims; `Kernel::available` lists them), and the SIMD-free build (`--no-default-features
+# --features std`). Miri is ~1000x slower than native code, so the big property suites stay
+# native. Without nightly or Miri this says it skipped, by name, and counts nothing.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+  echo "miri: skipped because cargo +nightly miri is not installed (scripts/deps.d/62-miri.sh)"
+  echo "0 passed, 0 failed"; exit 0
+fi
+export MIRIFLAGS="-Zmiri-disable-isolation"
+pass=0 fail=0
+run() {
+  local what=$1; shift
+  if out=$("$@" 2>&1); then
+    pass=$((pass + 1)); echo "ok   $what"
+  else
+    fail=$((fail + 1)); echo "FAIL $what"; echo "$out" | tail -40
+  fi
+  printf '%s\n' "$out" | grep -E '^miri suite:' || true
+}
+simd=(--test miri --test regressions --test protocols --test segment)
+run "simd build, kernels scalar ssse3 avx2: ${simd[*]}" \
+  env RUSTFLAGS="-C target-feature=+ssse3,+avx2,+popcnt" \
+  cargo +nightly miri test -q -p pctenc "${simd[@]}" -- --nocapture
+run "SIMD-free build: --test miri --test segment" \
+  cargo +nightly miri test -q -p pctenc --no-default-features --features std --test miri --test segment -- --nocapture
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
