@@ -342,10 +342,8 @@ impl Profile {
         if clean > 0 {
             sink(&input[..clean])?;
         }
-        let mut buf = [0u8; kernel::ENCODE_BUF];
         for block in input[clean..].chunks(scalar::BLOCK) {
-            let n = kernel::encode_block(self, block, &mut buf);
-            sink(&buf[..n])?;
+            kernel::encode_block(self, block, sink)?;
         }
         Ok(())
     }

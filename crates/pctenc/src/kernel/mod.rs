@@ -25,7 +25,7 @@
 
 pub mod scalar;
 pub mod tables;
-#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 mod x86_64;
 
 use alloc::vec::Vec;
@@ -34,7 +34,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::error::DecodeError;
 use crate::profile::{Decoding, Malformed, Profile, Unit};
-#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+#[cfg(pctenc_simd)]
 use crate::profile::{HexCase, HEX_LOWER, HEX_UPPER};
 use scalar::Progress;
 
@@ -48,19 +48,19 @@ pub enum Kernel {
     /// The table-driven scalar kernel: portable, the oracle for the others.
     Scalar,
     /// x86_64 SSSE3: 16 bytes per step, for CPUs without AVX2.
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Ssse3,
     /// x86_64 AVX2 (with POPCNT): 32 bytes per step.
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx2,
 }
 
 /// Every kernel this build has, slowest first; each needs what the one before it needs.
 const BUILT: &[Kernel] = &[
     Kernel::Scalar,
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Kernel::Ssse3,
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Kernel::Avx2,
 ];
 
@@ -74,9 +74,9 @@ static DETECTED: AtomicU8 = AtomicU8::new(0);
 fn supported(kernel: Kernel) -> bool {
     match kernel {
         Kernel::Scalar => true,
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         Kernel::Ssse3 => x86_64::has_ssse3(),
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         Kernel::Avx2 => x86_64::has_avx2(),
     }
 }
@@ -120,9 +120,9 @@ impl Kernel {
     pub const fn name(self) -> &'static str {
         match self {
             Kernel::Scalar => "scalar",
-            #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+            #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
             Kernel::Ssse3 => "ssse3",
-            #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+            #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
             Kernel::Avx2 => "avx2",
         }
     }
@@ -177,7 +177,7 @@ pub(crate) const fn encode_capacity(n: usize) -> usize {
 }
 
 /// The hex digits `p` writes.
-#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+#[cfg(pctenc_simd)]
 fn digits(p: &Profile) -> &'static [u8; 16] {
     match p.hex_case() {
         HexCase::Upper => HEX_UPPER,
@@ -186,7 +186,7 @@ fn digits(p: &Profile) -> &'static [u8; 16] {
 }
 
 /// Views initialised bytes as possibly-uninitialised ones, the SIMD kernels' output type.
-#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+#[cfg(pctenc_simd)]
 fn as_uninit(s: &mut [u8]) -> &mut [MaybeUninit<u8>] {
     // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and every kernel writes only
     // initialised bytes through the view, so `s` stays initialised.
@@ -197,11 +197,11 @@ fn as_uninit(s: &mut [u8]) -> &mut [MaybeUninit<u8>] {
 pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
     match Kernel::current() {
         Kernel::Scalar => scalar::clean_prefix(p.table(), input),
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: `current` returns only available kernels, and `available` lists Avx2 only
         // where the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::clean_prefix(p.nibbles(), input) },
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as for Avx2: `available` lists Ssse3 only where the CPU has SSSE3.
         Kernel::Ssse3 => unsafe { x86_64::ssse3::clean_prefix(p.nibbles(), input) },
     }
@@ -219,37 +219,50 @@ fn encode_bulk(
             let _ = (p, input, out);
             (0, 0)
         }
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe { x86_64::ssse3::encode(p.nibbles(), digits(p), input, out) },
     }
 }
 
-/// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit; returns the number
-/// of bytes written to `out`.
-pub(crate) fn encode_block(p: &Profile, input: &[u8], out: &mut [u8; ENCODE_BUF]) -> usize {
+/// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit and hands the result
+/// to `sink`, in one piece or a few.
+///
+/// Nothing is zero-filled in advance: a SIMD kernel writes into an uninitialised stack
+/// buffer, and only what it leaves goes through the scalar kernel's small zeroed buffer.
+/// (Zeroing a whole block buffer per call cost more than the encoding of a short record.)
+pub(crate) fn encode_block<E>(
+    p: &Profile,
+    input: &[u8],
+    sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
     let input = &input[..input.len().min(scalar::BLOCK)];
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
-    let (read, written) = encode_bulk(Kernel::current(), p, input, as_uninit(out));
-    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
-    let (read, written) = (0, 0);
-    if read == 0 {
-        let buf = out.first_chunk_mut().expect("ENCODE_BUF > 3 * BLOCK");
-        return scalar::encode_block(p.table(), input, buf);
+    #[cfg(pctenc_simd)]
+    let rest = {
+        let mut buf = [MaybeUninit::<u8>::uninit(); ENCODE_BUF];
+        let (read, written) = encode_bulk(Kernel::current(), p, input, &mut buf);
+        let written = written.min(buf.len());
+        if written > 0 {
+            // SAFETY: the kernel initialised the first `written` bytes of `buf` (its
+            // contract: `written` counts the bytes it stored), and `min` keeps them in bounds.
+            sink(unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), written) })?;
+        }
+        &input[read..]
+    };
+    #[cfg(not(pctenc_simd))]
+    let rest = input;
+    if rest.is_empty() {
+        return Ok(());
     }
-    // The SIMD kernels finish the block when `out` has room, which ENCODE_BUF guarantees;
-    // this tail only keeps the contract exact if one ever stops early.
-    let mut w = written;
-    for &b in &input[read..] {
-        let e = p.table()[b as usize];
-        let len = (e >> 24) as usize;
-        out[w..w + len].copy_from_slice(&e.to_le_bytes()[..len]);
-        w += len;
+    let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
+    for piece in rest.chunks(SHORT) {
+        let n = scalar::encode_slice(p.table(), piece, &mut buf);
+        sink(&buf[..n])?;
     }
-    w
+    Ok(())
 }
 
 /// Appends the byte-unit encoding of `input` to `out`, the SIMD kernel writing straight
@@ -289,13 +302,13 @@ pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
 /// Takes `written` bytes of spare capacity that a SIMD kernel just initialised into `out`.
 fn grow(out: &mut Vec<u8>, written: usize) {
     assert!(written <= out.capacity() - out.len());
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    #[cfg(pctenc_simd)]
     // SAFETY: the kernel initialised the first `written` bytes of the spare capacity (its
     // contract: `written` counts the bytes it stored), and the assert keeps them in bounds.
     unsafe {
         out.set_len(out.len() + written)
     };
-    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    #[cfg(not(pctenc_simd))]
     debug_assert_eq!(written, 0, "only SIMD kernels write to spare capacity");
 }
 
@@ -308,9 +321,9 @@ pub(crate) fn decode(
     out: &mut [u8],
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    #[cfg(pctenc_simd)]
     let (read, written) = decode_bulk(Kernel::current(), d, unit, input, as_uninit(out), last);
-    #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
+    #[cfg(not(pctenc_simd))]
     let (read, written) = (0, 0);
     let rest = scalar::decode(d, unit, &input[read..], &mut out[written..], last)
         .map_err(|e| e.shifted(read))?;
@@ -366,10 +379,10 @@ fn decode_bulk(
             let _ = (reject, input, out, last);
             (0, 0)
         }
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
-        #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe {
             x86_64::ssse3::decode(d.plus_as_space, reject, input, out, last)

@@ -437,7 +437,7 @@ impl Profile {
 
     /// The SIMD kernels' classification tables (see `kernel::tables`).
     #[inline]
-    #[cfg_attr(not(all(feature = "simd", target_arch = "x86_64")), allow(dead_code))]
+    #[cfg_attr(not(pctenc_simd), allow(dead_code))]
     pub(crate) const fn nibbles(&self) -> &Nibbles {
         &self.nibbles
     }
