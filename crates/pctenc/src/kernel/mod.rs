@@ -14,9 +14,11 @@
 //! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
 //! kernel stops, and the scalar kernel finds the exact error and its offset.
 //!
-//! Built so far: `ssse3` and `avx2` on x86_64 (`x86_64/`), with the lookup tables derived
-//! from each profile's [`AsciiSet`](crate::AsciiSet) in [`tables`]. Other targets run the
-//! scalar kernel (AVX-512, NEON and wasm simd128 are not written yet).
+//! Built so far: `ssse3` and `avx2` on x86_64 (`x86_64/`), and `simd128` on wasm32
+//! (`wasm32/`, compiled only when the build enables `simd128`, since wasm cannot detect it
+//! at run time), with the lookup tables derived from each profile's
+//! [`AsciiSet`](crate::AsciiSet) in [`tables`]. Other targets run the scalar kernel
+//! (AVX-512 and NEON are not written yet).
 //!
 //! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
 //! overrides it process-wide (the CLI's `--kernel`, tests, benches). A [`Kernel`] value only
@@ -25,6 +27,8 @@
 
 pub mod scalar;
 pub mod tables;
+#[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+mod wasm32;
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 mod x86_64;
 
@@ -53,6 +57,9 @@ pub enum Kernel {
     /// x86_64 AVX2 (with POPCNT): 32 bytes per step.
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx2,
+    /// wasm32 simd128: 16 bytes per step; built only with `-C target-feature=+simd128`.
+    #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+    Simd128,
 }
 
 /// Every kernel this build has, slowest first; each needs what the one before it needs.
@@ -62,6 +69,8 @@ const BUILT: &[Kernel] = &[
     Kernel::Ssse3,
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Kernel::Avx2,
+    #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+    Kernel::Simd128,
 ];
 
 /// [`Kernel::detect`]'s choice, as its index in [`BUILT`] plus one; 0 means "not chosen yet".
@@ -78,6 +87,10 @@ fn supported(kernel: Kernel) -> bool {
         Kernel::Ssse3 => x86_64::has_ssse3(),
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         Kernel::Avx2 => x86_64::has_avx2(),
+        // Compiled only when the build enables simd128, and a module using it runs only on
+        // an engine that has it.
+        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+        Kernel::Simd128 => true,
     }
 }
 
@@ -124,6 +137,8 @@ impl Kernel {
             Kernel::Ssse3 => "ssse3",
             #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
             Kernel::Avx2 => "avx2",
+            #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+            Kernel::Simd128 => "simd128",
         }
     }
 
@@ -204,6 +219,8 @@ pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as for Avx2: `available` lists Ssse3 only where the CPU has SSSE3.
         Kernel::Ssse3 => unsafe { x86_64::ssse3::clean_prefix(p.nibbles(), input) },
+        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+        Kernel::Simd128 => wasm32::simd128::clean_prefix(p.nibbles(), input),
     }
 }
 
@@ -225,6 +242,8 @@ fn encode_bulk(
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe { x86_64::ssse3::encode(p.nibbles(), digits(p), input, out) },
+        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+        Kernel::Simd128 => wasm32::simd128::encode(p.nibbles(), digits(p), input, out),
     }
 }
 
@@ -387,5 +406,7 @@ fn decode_bulk(
         Kernel::Ssse3 => unsafe {
             x86_64::ssse3::decode(d.plus_as_space, reject, input, out, last)
         },
+        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+        Kernel::Simd128 => wasm32::simd128::decode(d.plus_as_space, reject, input, out, last),
     }
 }
