@@ -38,7 +38,9 @@ fn every_kernel_matches_scalar_across_block_edges() {
     }
     Kernel::force(None);
     let names: Vec<&str> = Kernel::available().iter().map(|k| k.name()).collect();
-    println!("miri suite: kernels {}", names.join(" "));
+    // The detected kernel shows whether PCTENC_KERNEL reached the test (cross runners such
+    // as scripts/wasi-run.mjs must pass the environment on).
+    println!("miri suite: kernels {} (detected {})", names.join(" "), Kernel::detect().name());
     assert!(checked >= profiles.len() * lens.len());
 }
 
