@@ -403,6 +403,7 @@
     }
     profiles = pct.profiles();
     $('version').textContent = pct.call({ op: 'version' }, '').meta.version;
+    $('kernel').textContent = pct.kernel();
     renderProfiles();
     writeControls(location.hash.length > 1 ? fragmentToState(location.hash)
       : { mode: 'encode', profile: 'url-component', input: 'a b&c=d/é #1 100%' });

@@ -54,6 +54,14 @@
     return this.call({ op: 'profiles' }, '').meta.profiles;
   };
 
+  /**
+   * The kernel the library runs in this module: 'simd128' when it was built with wasm SIMD
+   * (web/build.mjs), 'scalar' otherwise.
+   */
+  Pctenc.prototype.kernel = function () {
+    return this.call({ op: 'kernel' }, '').meta.kernel;
+  };
+
   /** Decodes standard base64 (the single-file build embeds the module that way). */
   function fromBase64(b64) {
     const bin = atob(b64);

@@ -69,6 +69,15 @@ test('the page loads from localhost with no other request', async () => {
   assert.deepEqual(server.requests.sort(), ['/', '/app.js', '/pctenc.js', '/pctenc.wasm', '/style.css'].sort());
 });
 
+test('the module runs the simd128 kernel, and the footer says so', async () => {
+  // web/build.mjs builds with wasm SIMD; a build that lost the flag would run 'scalar'.
+  assert.equal(nodePct.kernel(), 'simd128');
+  assert.deepEqual(nodePct.call({ op: 'kernel' }, '').meta.available, ['scalar', 'simd128']);
+  await open();
+  assert.equal(await page.locator('#kernel').innerText(), 'simd128');
+  assert.match(await page.locator('footer').innerText(), /kernel: simd128/);
+});
+
 test('encode: each profile as its source does', async () => {
   await open();
   // encodeURIComponent("a b&c=d/é") in any browser
@@ -382,6 +391,7 @@ test('the single-file build works from file:// with the module embedded', async 
   await p.goto(pathToFileURL(join(dist, 'pctenc-playground.html')).href + '#m=e&p=form&in=a%20b%26');
   await p.waitForSelector('body[data-ready="true"]');
   assert.equal(await p.inputValue('#output'), 'a+b%26');
+  assert.equal(await p.locator('#kernel').innerText(), 'simd128');
   await p.close();
 });
 

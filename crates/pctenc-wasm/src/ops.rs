@@ -11,6 +11,7 @@
 //! | `decode-repeat` | each record decoded until stable | `depth`, `stop` |
 //! | `profiles` | nothing | `profiles`: the table of named profiles |
 //! | `version` | nothing | `version` |
+//! | `kernel` | nothing | `kernel`: the kernel the library runs (`simd128` where the build enabled it, else `scalar`), `available` |
 //!
 //! Records per line follow the CLI: each line is one record, each result is written followed
 //! by `\n`. A record that fails writes an empty line, so output line `n` always belongs to
@@ -45,6 +46,7 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
     match req.op.as_str() {
         "profiles" => meta_only(json!({"ok": true, "profiles": profiles()})),
         "version" => meta_only(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")})),
+        "kernel" => meta_only(kernel()),
         "check" | "normalize" => match crate::check::context(req.knobs.context.as_deref()) {
             Ok(ctx) if req.op == "check" => crate::check::check(ctx, input, req.knobs.lines),
             Ok(ctx) => crate::check::normalize(ctx, input, req.knobs.lines),
@@ -76,6 +78,21 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
             }
         }
     }
+}
+
+/// The kernel the library runs and the ones this build has. Wasm has no run-time feature
+/// detection: the module has the simd128 kernel only if it was built with
+/// `-C target-feature=+simd128` (web/build.mjs does), and then every engine that loads it
+/// runs it. The page shows the answer, so a build that lost the flag is visible.
+///
+/// ```
+/// let out = pctenc_wasm::ops::run(br#"{"op":"kernel"}"#, b"");
+/// assert_eq!(out.meta["kernel"], pctenc::Kernel::current().name());
+/// assert_eq!(out.meta["available"][0], "scalar");
+/// ```
+pub fn kernel() -> Value {
+    let available: Vec<&str> = pctenc::Kernel::available().iter().map(|k| k.name()).collect();
+    json!({"ok": true, "kernel": pctenc::Kernel::current().name(), "available": available})
 }
 
 /// One error, as the page shows it.
