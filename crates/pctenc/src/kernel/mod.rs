@@ -176,6 +176,7 @@ impl Kernel {
 }
 
 /// Output room of one [`encode_block`] call: any kernel, any [`scalar::BLOCK`] of input.
+#[cfg(pctenc_simd)]
 pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + 112;
 
 /// Input bytes per step of [`encode_append_vec`]: bounds how far ahead the output vector
