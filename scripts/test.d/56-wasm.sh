@@ -55,7 +55,7 @@ run() {
     printf '%s\n' "$out" | grep -v '^\.*$' | tail -40
   fi
   printf '%s\n' "$out" | grep -E '^miri suite' || true
-  printf '%s\n' "$out" | grep -cE '^test result: ok' | sed 's/^/     test binaries passed: /'
+  printf '%s\n' "$out" | awk '/^test result: ok/ { b++; t += $4 } END { printf "     %d test binaries passed, %d tests\n", b, t }'
 }
 
 simd="-C target-feature=+simd128"
