@@ -6,11 +6,11 @@
 # 6 KiB block buffer per record once made encode cost 245 instructions per byte here.
 #
 # usage: scripts/callgrind/records.sh [--check]   (--check: fail above the budgets)
-# env:   MAX_RECORDS_ENCODE=45  MAX_RECORDS_DECODE=45
+# env:   MAX_RECORDS_ENCODE=35  MAX_RECORDS_DECODE=35
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-MAX_RECORDS_ENCODE=${MAX_RECORDS_ENCODE:-45}
-MAX_RECORDS_DECODE=${MAX_RECORDS_DECODE:-45}
+MAX_RECORDS_ENCODE=${MAX_RECORDS_ENCODE:-35}
+MAX_RECORDS_DECODE=${MAX_RECORDS_DECODE:-35}
 check=0
 [ "${1:-}" = "--check" ] && check=1
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 2; }

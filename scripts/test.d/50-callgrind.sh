@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instruction budgets, counted by callgrind (deterministic): the AVX2 kernel must stay under
 # 4 instructions per input byte when encoding English-like text (prints the whole
-# instructions/byte table), and the CLI's records mode under 45 per byte each way
+# instructions/byte table), and the CLI's records mode under 35 per byte each way
 # (scripts/callgrind/records.sh).
 set -uo pipefail
 cd "$(dirname "$0")/../.."

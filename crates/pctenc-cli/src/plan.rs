@@ -115,6 +115,8 @@ pub struct CodecPlan {
     pub whole: bool,
     /// Report each rejected record and go on.
     pub keep_going: bool,
+    /// Threads for records mode (at least 1; see `exec::parallel`).
+    pub threads: usize,
     /// stdout is a terminal: escape control and bidi characters visibly.
     pub terminal: bool,
     /// Show progress on stderr.
@@ -330,6 +332,10 @@ fn codec(direction: Direction, c: CodecArgs, env: &Env) -> Result<CodecPlan, Usa
         source,
         whole: c.whole,
         keep_going: c.keep_going,
+        threads: match c.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        },
         terminal: env.stdout_tty && !c.raw,
         progress,
         charset,

@@ -112,6 +112,11 @@ pub struct CodecArgs {
     #[arg(long)]
     pub keep_going: bool,
 
+    /// Threads for records read from stdin or files (0, the default: one per core; 1: none
+    /// besides the main one). Output, messages and exit status are the same for every N.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+
     /// Decode each record as one path segment, safely: reject what lets a segment escape
     /// its place (encoded '/' or '\\', dot segments, NUL, CR/LF, double encoding, overlong
     /// UTF-8...), naming the kind and the byte offset (decode only; -p does not apply).

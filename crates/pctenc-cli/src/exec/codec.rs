@@ -175,6 +175,15 @@ impl Codec {
         }
     }
 
+    /// Makes the codec ready for the next record: the encoder is reset in place (a new one
+    /// would copy the profile's 1 KiB table for every line), any other codec made anew.
+    fn renew(&mut self, s: &Spec) {
+        match self {
+            Codec::Encode(e) => e.reset(),
+            _ => *self = Codec::new(s),
+        }
+    }
+
     /// The charset the record was decoded with, when there is one and it is known.
     fn encoding(&self) -> Option<&'static pctenc::charset::Encoding> {
         match self {
@@ -266,6 +275,33 @@ impl<W: Write> Engine<W> {
         }
     }
 
+    /// The same engine, its first record numbered `record` (1-based) and `failures`
+    /// records already rejected before it: a batch of the parallel records mode, or the
+    /// serial rest of a run that started in parallel.
+    pub fn starting_at(mut self, record: usize, failures: usize) -> Engine<W> {
+        self.record = record;
+        self.failures = failures;
+        self
+    }
+
+    /// Numbers the next record `record` and forgets earlier rejections: an engine reused for
+    /// the next batch of the parallel records mode, between whole records.
+    pub fn restart(&mut self, record: usize) {
+        debug_assert!(!self.open, "restarted inside a record");
+        self.record = record;
+        self.failures = 0;
+    }
+
+    /// The writer.
+    pub fn writer_mut(&mut self) -> &mut W {
+        &mut self.writer
+    }
+
+    /// How many records were rejected so far.
+    pub fn failures(&self) -> usize {
+        self.failures
+    }
+
     /// Exit 0 or 1, once the input is done.
     pub fn outcome(&self) -> Outcome {
         if self.failures == 0 {
@@ -313,7 +349,7 @@ impl<W: Write> Engine<W> {
             self.out.push(b'\n');
             self.filtered_to = self.out.len();
         }
-        self.codec = Codec::new(&self.spec);
+        self.codec.renew(&self.spec);
         self.record += 1;
         self.fed = 0;
         self.tail.clear();

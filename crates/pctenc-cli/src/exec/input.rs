@@ -112,14 +112,14 @@ pub fn streams<R: Records>(
     engine.finish()
 }
 
-fn open(input: &Input) -> anyhow::Result<Box<dyn Read>> {
+pub fn open(input: &Input) -> anyhow::Result<Box<dyn Read>> {
     Ok(match input {
         Input::Stdin => Box::new(io::stdin().lock()),
         Input::File(path) => Box::new(File::open(path).with_context(|| cannot_read(input))?),
     })
 }
 
-fn cannot_read(input: &Input) -> String {
+pub fn cannot_read(input: &Input) -> String {
     match input {
         Input::Stdin => "cannot read stdin".to_string(),
         Input::File(path) => format!("cannot read '{}'", path.display()),

@@ -23,6 +23,7 @@ pub mod form;
 pub mod held;
 pub mod input;
 pub mod normalize;
+pub mod parallel;
 pub mod profiles;
 pub mod progress;
 pub mod repeat;
@@ -62,6 +63,19 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
         Task::Codec(c) => {
             let reporter = report::Reporter::new(plan.stderr_color);
             let progress = progress::Progress::new(c.progress);
+            if let Source::Streams(inputs) = &c.source {
+                if parallel::applies(&c) {
+                    // The workers write in turn: the `Stdout` handle, which they lock per write.
+                    drop(stdout);
+                    let result = parallel::streams(&c, inputs, io::stdout(), reporter, &progress);
+                    progress.finish();
+                    return match result {
+                        Ok(0) => Ok(Outcome::Done),
+                        Ok(_) | Err(codec::Halt::Rejected) => Ok(Outcome::Rejected),
+                        Err(codec::Halt::Fail(e)) => Err(e),
+                    };
+                }
+            }
             let mut engine = codec::Engine::new(&c, stdout, reporter);
             let result = match &c.source {
                 Source::Texts(texts) => input::texts(texts, &mut engine),

@@ -8,12 +8,39 @@
 //!
 //! Messages go to stderr; a failure to write them (a closed stderr) is ignored, never a panic.
 
+use std::cell::RefCell;
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
 use pctenc::{DecodeError, Profile};
 
 use super::codec::Rejection;
+
+thread_local! {
+    /// Where this thread's messages go instead of stderr, while [`capture`] runs.
+    static CAPTURED: RefCell<Option<Vec<u8>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's messages collected instead of written, and returns them too:
+/// the parallel records mode writes each batch's messages in input order, after the output
+/// of the batches before it.
+pub fn capture<T>(f: impl FnOnce() -> T) -> (T, Vec<u8>) {
+    CAPTURED.with(|c| *c.borrow_mut() = Some(Vec::new()));
+    let result = f();
+    let messages = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+    (result, messages)
+}
+
+/// Writes a finished message to stderr, or to the capture buffer inside [`capture`].
+fn emit(text: &[u8]) {
+    let captured =
+        CAPTURED.with(|c| c.borrow_mut().as_mut().map(|buf| buf.extend_from_slice(text)).is_some());
+    if !captured {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text);
+        let _ = err.flush();
+    }
+}
 
 /// At most this many bytes of the input are shown.
 pub const SNIPPET: usize = 8;
@@ -41,10 +68,17 @@ impl Reporter {
         Reporter { color }
     }
 
+    /// Writes `line`, with its colour codes if colour is on and without them if not.
+    fn write(&self, line: &str) {
+        let mut styled = anstream::AutoStream::new(Vec::new(), super::color_choice(self.color));
+        let _ = styled.write_all(line.as_bytes());
+        emit(&styled.into_inner());
+    }
+
     /// Says which encoding a record was decoded with (`-v`).
     pub fn decoded_as(&self, location: Location, encoding: &str) {
         let line = format!("pctenc: {}: decoded as {encoding}\n", where_(location));
-        let _ = std::io::stderr().write_all(line.as_bytes());
+        emit(line.as_bytes());
     }
 
     /// Reports one rejected record.
@@ -58,9 +92,7 @@ impl Reporter {
             r.offset(),
             quote(snippet),
         );
-        let mut err = anstream::AutoStream::new(std::io::stderr(), super::color_choice(self.color));
-        let _ = err.write_all(line.as_bytes());
-        let _ = err.flush();
+        self.write(&line);
     }
 }
 
@@ -79,9 +111,7 @@ impl Reporter {
             "pctenc: {place}{}{byte}{place:#}: {style}{message}{style:#}\n",
             where_(location)
         );
-        let mut err = anstream::AutoStream::new(std::io::stderr(), super::color_choice(self.color));
-        let _ = err.write_all(line.as_bytes());
-        let _ = err.flush();
+        self.write(&line);
     }
 }
 

@@ -73,6 +73,28 @@ impl Encoder {
         self.run(&[], out, true)
     }
 
+    /// Starts a new stream with the same rules: what [`Encoder::new`] would return, without
+    /// copying the profile again (its 1 KiB table). For many short streams, such as one per
+    /// line, where that copy cost more than the encoding.
+    ///
+    /// ```
+    /// use pctenc::{stream::Encoder, Utf8};
+    /// let strict = pctenc::profile::rfc3986::RFC3986.with_input_utf8(Utf8::Strict);
+    /// let mut e = Encoder::new(&strict);
+    /// let mut out = Vec::new();
+    /// assert!(e.push(b"a\xFF", &mut out).is_err()); // this stream failed...
+    /// e.reset(); // ...the next one starts clean
+    /// out.clear();
+    /// e.push(b"b c", &mut out).unwrap();
+    /// e.finish(&mut out).unwrap();
+    /// assert_eq!(out, b"b%20c");
+    /// ```
+    pub fn reset(&mut self) {
+        self.pending_len = 0;
+        self.offset = 0;
+        self.failed = None;
+    }
+
     fn run(&mut self, mut chunk: &[u8], out: &mut Vec<u8>, last: bool) -> Result<(), EncodeError> {
         if let Some(e) = self.failed {
             return Err(e);
