@@ -113,7 +113,7 @@ pub struct CodecArgs {
     pub keep_going: bool,
 
     /// Threads for records read from stdin or files (0, the default: one per core; 1: none
-    /// besides the main one). Output, messages and exit status are the same for every N.
+    /// besides the main one). Output and exit status are the same for every N.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
 

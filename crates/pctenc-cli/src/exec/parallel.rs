@@ -3,10 +3,12 @@
 //! its batch's output when the batches before it are written: in input order, and as soon as
 //! it can (a slow pipe still sees each line when it is done).
 //!
-//! Output, messages and exit status are exactly those of the serial run
-//! (`--threads 1`): a batch starts at a line start, its engine numbers its records from where
-//! the batch starts, and its messages are captured ([`report::capture`]) and written after
-//! the output of the batches before it. The first rejection (without `--keep-going`) stops
+//! Output and exit status are exactly those of the serial run (`--threads 1`), and so are
+//! the messages, but for one thing: a snippet of the input may show more bytes after the error
+//! (the serial engine shows what it has read of the line so far; a batch holds the whole
+//! line). A batch starts at a line start, its engine numbers its records from where the batch
+//! starts, and its messages are captured ([`report::capture`]) and written after the output
+//! of the batches before it. The first rejection (without `--keep-going`) stops
 //! the run after its batch's output, as the serial engine stops after its record; batches
 //! already running after it are dropped.
 //!
