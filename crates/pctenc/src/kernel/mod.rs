@@ -14,17 +14,20 @@
 //! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
 //! kernel stops, and the scalar kernel finds the exact error and its offset.
 //!
-//! Built so far: `ssse3` and `avx2` on x86_64 (`x86_64/`), and `simd128` on wasm32
-//! (`wasm32/`, compiled only when the build enables `simd128`, since wasm cannot detect it
-//! at run time), with the lookup tables derived from each profile's
-//! [`AsciiSet`](crate::AsciiSet) in [`tables`]. Other targets run the scalar kernel
-//! (AVX-512 and NEON are not written yet).
+//! Built so far: `ssse3` and `avx2` on x86_64 (`x86_64/`), `neon` on aarch64 (`aarch64/`,
+//! NEON being in the aarch64 baseline), and `simd128` on wasm32 (`wasm32/`, compiled only
+//! when the build enables `simd128`, since wasm cannot detect it at run time), with the
+//! lookup tables derived from each profile's [`AsciiSet`](crate::AsciiSet) in [`tables`].
+//! Other targets run the scalar kernel. AVX-512 is not written: no machine here runs it
+//! (BENCHMARKS.md, "AVX-512").
 //!
 //! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
 //! overrides it process-wide (the CLI's `--kernel`, tests, benches). A [`Kernel`] value only
 //! runs if the CPU supports it: [`Kernel::current`] returns only members of
 //! [`Kernel::available`], and the dispatch below runs only what `current` returns.
 
+#[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+mod aarch64;
 pub mod scalar;
 pub mod tables;
 #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
@@ -60,6 +63,9 @@ pub enum Kernel {
     /// wasm32 simd128: 16 bytes per step; built only with `-C target-feature=+simd128`.
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
     Simd128,
+    /// aarch64 NEON: 16 bytes per step.
+    #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+    Neon,
 }
 
 /// Every kernel this build has, slowest first; each needs what the one before it needs.
@@ -71,6 +77,8 @@ const BUILT: &[Kernel] = &[
     Kernel::Avx2,
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
     Kernel::Simd128,
+    #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+    Kernel::Neon,
 ];
 
 /// [`Kernel::detect`]'s choice, as its index in [`BUILT`] plus one; 0 means "not chosen yet".
@@ -91,6 +99,9 @@ fn supported(kernel: Kernel) -> bool {
         // an engine that has it.
         #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
         Kernel::Simd128 => true,
+        // Compiled only for targets whose baseline has NEON (build.rs).
+        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+        Kernel::Neon => true,
     }
 }
 
@@ -139,6 +150,8 @@ impl Kernel {
             Kernel::Avx2 => "avx2",
             #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
             Kernel::Simd128 => "simd128",
+            #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+            Kernel::Neon => "neon",
         }
     }
 
@@ -222,6 +235,10 @@ pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
         Kernel::Ssse3 => unsafe { x86_64::ssse3::clean_prefix(p.nibbles(), input) },
         #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
         Kernel::Simd128 => wasm32::simd128::clean_prefix(p.nibbles(), input),
+        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+        // SAFETY: the kernel is compiled only for targets whose baseline has NEON
+        // (build.rs), so every CPU this code runs on has it.
+        Kernel::Neon => unsafe { aarch64::neon::clean_prefix(p.nibbles(), input) },
     }
 }
 
@@ -245,6 +262,9 @@ fn encode_bulk(
         Kernel::Ssse3 => unsafe { x86_64::ssse3::encode(p.nibbles(), digits(p), input, out) },
         #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
         Kernel::Simd128 => wasm32::simd128::encode(p.nibbles(), digits(p), input, out),
+        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+        // SAFETY: as in `clean_prefix`: NEON is in the target's baseline.
+        Kernel::Neon => unsafe { aarch64::neon::encode(p.nibbles(), digits(p), input, out) },
     }
 }
 
@@ -409,5 +429,8 @@ fn decode_bulk(
         },
         #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
         Kernel::Simd128 => wasm32::simd128::decode(d.plus_as_space, reject, input, out, last),
+        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+        // SAFETY: as in `clean_prefix`: NEON is in the target's baseline.
+        Kernel::Neon => unsafe { aarch64::neon::decode(d.plus_as_space, reject, input, out, last) },
     }
 }
