@@ -14,12 +14,11 @@
 //! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
 //! kernel stops, and the scalar kernel finds the exact error and its offset.
 //!
-//! Built so far: `ssse3` and `avx2` on x86_64 (`x86_64/`), `neon` on aarch64 (`aarch64/`,
+//! Built so far: `ssse3`, `avx2` and `avx512` (VBMI2) on x86_64 (`x86_64/`), `neon` on aarch64 (`aarch64/`,
 //! NEON being in the aarch64 baseline), and `simd128` on wasm32 (`wasm32/`, compiled only
 //! when the build enables `simd128`, since wasm cannot detect it at run time), with the
 //! lookup tables derived from each profile's [`AsciiSet`](crate::AsciiSet) in [`tables`].
-//! Other targets run the scalar kernel. AVX-512 is not written: no machine here runs it
-//! (BENCHMARKS.md, "AVX-512").
+//! Other targets run the scalar kernel.
 //!
 //! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
 //! overrides it process-wide (the CLI's `--kernel`, tests, benches). A [`Kernel`] value only
@@ -60,6 +59,9 @@ pub enum Kernel {
     /// x86_64 AVX2 (with POPCNT): 32 bytes per step.
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx2,
+    /// x86_64 AVX-512 with VBMI2's byte compress (and BMI2, POPCNT): 64 bytes per step.
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+    Avx512,
     /// wasm32 simd128: 16 bytes per step; built only with `-C target-feature=+simd128`.
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
     Simd128,
@@ -75,6 +77,8 @@ const BUILT: &[Kernel] = &[
     Kernel::Ssse3,
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Kernel::Avx2,
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+    Kernel::Avx512,
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
     Kernel::Simd128,
     #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
@@ -95,6 +99,8 @@ fn supported(kernel: Kernel) -> bool {
         Kernel::Ssse3 => x86_64::has_ssse3(),
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         Kernel::Avx2 => x86_64::has_avx2(),
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+        Kernel::Avx512 => x86_64::has_avx512(),
         // Compiled only when the build enables simd128, and a module using it runs only on
         // an engine that has it.
         #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
@@ -148,6 +154,8 @@ impl Kernel {
             Kernel::Ssse3 => "ssse3",
             #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
             Kernel::Avx2 => "avx2",
+            #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+            Kernel::Avx512 => "avx512",
             #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
             Kernel::Simd128 => "simd128",
             #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
@@ -188,9 +196,20 @@ impl Kernel {
     }
 }
 
+/// Output bytes past `3 * n` that a SIMD encoder may store into (its last step's full-width
+/// stores): the largest `ENCODE_ROOM` of the kernels (AVX-512's 208; AVX2's 112).
+pub(crate) const ROOM: usize = 208;
+
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const _: () = assert!(
+    ROOM >= x86_64::avx512::ENCODE_ROOM
+        && ROOM >= x86_64::avx2::ENCODE_ROOM
+        && ROOM >= x86_64::ssse3::ENCODE_ROOM
+);
+
 /// Output room of one [`encode_block`] call: any kernel, any [`scalar::BLOCK`] of input.
 #[cfg(pctenc_simd)]
-pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + 112;
+pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + ROOM;
 
 /// Input bytes per step of [`encode_append_vec`]: bounds how far ahead the output vector
 /// reserves (3 bytes per input byte).
@@ -202,7 +221,7 @@ const SHORT: usize = 256;
 /// The capacity that lets [`encode_append_vec`] encode `n` bytes without growing the vector
 /// (up to [`VEC_STEP`]; beyond, it grows per step).
 pub(crate) const fn encode_capacity(n: usize) -> usize {
-    3 * if n < VEC_STEP { n } else { VEC_STEP } + 112
+    3 * if n < VEC_STEP { n } else { VEC_STEP } + ROOM
 }
 
 /// The hex digits `p` writes.
@@ -231,6 +250,10 @@ pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
         // where the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::clean_prefix(p.nibbles(), input) },
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+        // SAFETY: as for Avx2: `available` lists Avx512 only where the CPU has AVX-512 F,
+        // BW, VBMI, VBMI2 and BMI2 (`x86_64::has_avx512`).
+        Kernel::Avx512 => unsafe { x86_64::avx512::clean_prefix(p.nibbles(), input) },
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as for Avx2: `available` lists Ssse3 only where the CPU has SSSE3.
         Kernel::Ssse3 => unsafe { x86_64::ssse3::clean_prefix(p.nibbles(), input) },
         #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
@@ -257,6 +280,9 @@ fn encode_bulk(
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
+        Kernel::Avx512 => unsafe { x86_64::avx512::encode(p.nibbles(), digits(p), input, out) },
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe { x86_64::ssse3::encode(p.nibbles(), digits(p), input, out) },
@@ -379,8 +405,9 @@ pub(crate) fn decode_append(
     out: &mut Vec<u8>,
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    // 32 bytes of room past the input's length let the padded tail step store in place.
-    out.reserve(input.len() + 32);
+    // 64 bytes of room past the input's length let the padded tail step (a full-width store
+    // of the widest kernel) store in place.
+    out.reserve(input.len() + 64);
     let (read, written) =
         decode_bulk(Kernel::current(), d, unit, input, out.spare_capacity_mut(), last);
     grow(out, written);
@@ -422,6 +449,11 @@ fn decode_bulk(
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has AVX2.
         Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
+        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+        // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
+        Kernel::Avx512 => unsafe {
+            x86_64::avx512::decode(d.plus_as_space, reject, input, out, last)
+        },
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe {

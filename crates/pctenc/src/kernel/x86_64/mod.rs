@@ -7,6 +7,7 @@
 //! by an array type or a stated invariant.
 
 pub mod avx2;
+pub mod avx512;
 pub mod ssse3;
 
 /// Whether this CPU runs the [`avx2`] kernel.
@@ -31,4 +32,29 @@ pub fn has_ssse3() -> bool {
 #[cfg(not(feature = "std"))]
 pub fn has_ssse3() -> bool {
     cfg!(target_feature = "ssse3")
+}
+
+/// Whether this CPU runs the [`avx512`] kernel: AVX-512 F and BW, the byte permutes of VBMI,
+/// the byte compress of VBMI2, and BMI2's PDEP.
+#[cfg(feature = "std")]
+pub fn has_avx512() -> bool {
+    has_avx2()
+        && std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && std::is_x86_feature_detected!("avx512vbmi2")
+        && std::is_x86_feature_detected!("bmi2")
+}
+
+/// Whether this build runs the [`avx512`] kernel (without `std`: only if compiled for it).
+#[cfg(not(feature = "std"))]
+pub fn has_avx512() -> bool {
+    has_avx2()
+        && cfg!(all(
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx512vbmi",
+            target_feature = "avx512vbmi2",
+            target_feature = "bmi2"
+        ))
 }
