@@ -27,6 +27,7 @@ ROWS = [
     ("pctenc/scalar", "pctenc scalar", "#56b4e9"),
     ("pctenc/ssse3", "pctenc ssse3", "#0072b2"),
     ("pctenc/avx2", "pctenc avx2", "#003f6b"),
+    ("pctenc/avx512", "pctenc avx512", "#cc79a7"),
 ]
 
 
