@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target for SECONDS seconds each (default 60), seeded with the
+# Runs every cargo-fuzz target (or those named in FUZZ_TARGETS, space-separated) for SECONDS
+# seconds each (default 60), seeded with the
 # research note's corpus (fuzz/seeds.txt), and prints each target's execution count.
 # Needs a nightly toolchain and cargo-fuzz (scripts/deps.d/60-fuzz.sh installs cargo-fuzz).
 # Exits non-zero if any target finds a failing input; the input is kept under
@@ -7,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 secs="${1:-60}"
-targets=(roundtrip strict_lenient stream segment lint)
+read -r -a targets <<<"${FUZZ_TARGETS:-roundtrip strict_lenient stream segment lint form}"
 if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
   echo "fuzz: skipped, no nightly toolchain (rustup toolchain list)"; exit 0
 fi

@@ -47,6 +47,12 @@ proptest! {
 
     #[test]
     fn lint(data in hostile()) { invariants::lint(&data) }
+
+    #[test]
+    fn form(data in hostile()) { invariants::form(&data) }
+
+    #[test]
+    fn form_any_bytes(data in prop::collection::vec(any::<u8>(), 0..64)) { invariants::form(&data) }
 }
 
 /// The invariants hold on every seed of the research note's corpus, in every framing.
@@ -66,6 +72,7 @@ fn invariants_hold_on_the_seed_corpus() {
         invariants::roundtrip(seed.as_bytes());
         invariants::strict_lenient(seed.as_bytes());
         invariants::segment(seed.as_bytes());
+        invariants::form(seed.as_bytes());
         n += 1;
     }
     assert!(n >= 60, "only {n} seeds");

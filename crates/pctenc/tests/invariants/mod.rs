@@ -190,3 +190,54 @@ fn span_holds(span: &[u8], code: Code, depth: Option<usize>, why: &str) {
     };
     assert!(ok, "span does not hold its code: {why}");
 }
+
+/// The form parser's reference: `+` as space, then the WHATWG percent-decode (the
+/// `percent-encoding` crate as oracle).
+fn form_part(b: &[u8]) -> Vec<u8> {
+    let plus: Vec<u8> = b.iter().map(|&c| if c == b'+' { b' ' } else { c }).collect();
+    percent_encoding::percent_decode(&plus).collect()
+}
+
+/// G9 for forms: the parser splits only on raw `&` and the first raw `=` of a piece (an
+/// escaped `%26` or `%3D` never splits), decodes each part exactly as `+`-then-percent-decode,
+/// and never fails; text parsing is the byte parse made lossy UTF-8; the serializer writes only
+/// the urlencoded alphabet, an input `+` as `%2B`, and parsing its output gives the same pairs
+/// back (so a form survives any number of parse/serialize rounds).
+pub fn form(data: &[u8]) {
+    let why = show(data);
+    let pieces = data.split(|&b| b == b'&').filter(|p| !p.is_empty()).count();
+    let raw: Vec<_> = pctenc::form::parse_raw(data).collect();
+    assert_eq!(raw.len(), pieces, "pairs of {why}");
+    for (n, v) in &raw {
+        assert!(!n.contains(&b'&') && !n.contains(&b'=') && !v.contains(&b'&'), "{why}");
+        let (start, end) = (n.as_ptr() as usize, v.as_ptr() as usize + v.len());
+        let base = data.as_ptr() as usize;
+        assert!(start >= base && end <= base + data.len(), "a part outside the input: {why}");
+    }
+    let bytes: Vec<_> = pctenc::form::parse_bytes(data).collect();
+    for ((n, v), (rn, rv)) in bytes.iter().zip(&raw) {
+        assert_eq!(**n, form_part(rn)[..], "name of {why}");
+        assert_eq!(**v, form_part(rv)[..], "value of {why}");
+    }
+    let text: Vec<_> = pctenc::form::parse(data).collect();
+    assert_eq!(text.len(), bytes.len(), "{why}");
+    for ((n, v), (bn, bv)) in text.iter().zip(&bytes) {
+        assert_eq!(*n, String::from_utf8_lossy(bn), "{why}");
+        assert_eq!(*v, String::from_utf8_lossy(bv), "{why}");
+    }
+    #[cfg(feature = "charsets")]
+    {
+        let utf8: Vec<_> =
+            pctenc::form::parse_with(data, pctenc::charset::encoding_rs::UTF_8).collect();
+        assert_eq!(utf8, text, "parse_with(UTF-8) of {why}");
+    }
+    let out = pctenc::form::serialize(&text);
+    assert!(
+        out.bytes().all(|b| b.is_ascii_alphanumeric() || b"*-._%+=&".contains(&b)),
+        "serialized {out:?} of {why}"
+    );
+    let plus_in = text.iter().map(|(n, v)| n.matches('+').count() + v.matches('+').count());
+    assert_eq!(out.matches("%2B").count(), plus_in.sum::<usize>(), "'+' in {out:?}");
+    let again: Vec<_> = pctenc::form::parse(out.as_bytes()).collect();
+    assert_eq!(again, text, "parse(serialize) = {out:?} of {why}");
+}
