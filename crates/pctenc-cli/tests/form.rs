@@ -11,7 +11,7 @@ const WPT: &str = concat!(
 );
 
 fn wpt_cases() -> Vec<(String, Value)> {
-    let text = std::fs::read_to_string(WPT).unwrap();
+    let text = std::fs::read_to_string(WPT).unwrap_or_else(|e| panic!("{WPT}: {e}"));
     let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
     cases
         .into_iter()

@@ -11,7 +11,8 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/testdata
 /// Runs one file of the suite; returns (expansions passed, negative cases rejected).
 fn run_file(file: &str) -> (usize, usize) {
     let dir = util::Dir::new(&format!("uritemplate_{}", file.replace(['-', '.'], "_")));
-    let text = std::fs::read_to_string(format!("{DIR}/{file}")).unwrap();
+    let text = std::fs::read_to_string(format!("{DIR}/{file}"))
+        .unwrap_or_else(|e| panic!("{DIR}/{file}: {e}"));
     let groups: serde_json::Map<String, Value> = serde_json::from_str(&text).unwrap();
     let (mut ok, mut negative) = (0, 0);
     for (n, (group, g)) in groups.iter().enumerate() {

@@ -13,7 +13,8 @@ use serde_json::Value;
 
 fn load(name: &str) -> Value {
     let path = format!("{}/../../../shared/testdata/{name}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json")
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// wpt checks the `utf-8` column as a URL fragment and the others as the query of a

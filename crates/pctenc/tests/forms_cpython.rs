@@ -66,7 +66,8 @@ fn load() -> Value {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/testdata/cpython/cpython-urllib-cases.json"
     );
-    serde_json::from_str(&std::fs::read_to_string(path).expect("read cpython cases")).expect("json")
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}")))
+        .expect("json")
 }
 
 /// A Python `str` or `bytes` value.

@@ -195,8 +195,10 @@ fn test262_uri_errors_are_exactly_the_decode_breaking_findings() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/testdata/test262/test262-uri-cases.json"
     );
-    let data: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let data: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}")),
+    )
+    .unwrap();
     let breaking = [MalformedEscape, Utf16Escape, OverlongUtf8, SurrogateUtf8, InvalidUtf8];
     let only_utf8 = SegmentPolicy {
         malformed: pctenc::Malformed::Reject,

@@ -11,7 +11,8 @@ const DATA: &str =
     concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/testdata/rfc/rfc-examples.json");
 
 fn data() -> Value {
-    serde_json::from_str(&std::fs::read_to_string(DATA).unwrap()).unwrap()
+    serde_json::from_str(&std::fs::read_to_string(DATA).unwrap_or_else(|e| panic!("{DATA}: {e}")))
+        .unwrap()
 }
 
 fn kept_ascii(p: &Profile) -> String {

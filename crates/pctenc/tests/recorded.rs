@@ -18,7 +18,11 @@ const TESTDATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/tes
 const PY_EXPECTED_FAILURES: &[(&str, &str, &str)] = &[];
 
 fn load(path: &str) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(format!("{TESTDATA}/{path}")).unwrap()).unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(format!("{TESTDATA}/{path}"))
+            .unwrap_or_else(|e| panic!("{TESTDATA}/{path}: {e}")),
+    )
+    .unwrap()
 }
 
 fn unhex(s: &str) -> Vec<u8> {

@@ -70,7 +70,8 @@ const OUT_OF_SCOPE: &[(&str, &str, &str)] = &[
 ];
 
 fn load(file: &str) -> Value {
-    let text = std::fs::read_to_string(format!("{DATA}/{file}")).expect("runtimes data");
+    let text = std::fs::read_to_string(format!("{DATA}/{file}"))
+        .unwrap_or_else(|e| panic!("{DATA}/{file}: {e}"));
     serde_json::from_str(&text).expect("json")
 }
 

@@ -26,7 +26,8 @@ fn value(v: &Json) -> Option<Value> {
 }
 
 fn run_file(file: &str) -> (usize, usize) {
-    let text = std::fs::read_to_string(format!("{DIR}/{file}")).unwrap();
+    let text = std::fs::read_to_string(format!("{DIR}/{file}"))
+        .unwrap_or_else(|e| panic!("{DIR}/{file}: {e}"));
     let groups: serde_json::Map<String, Json> = serde_json::from_str(&text).unwrap();
     let (mut ok, mut negative) = (0, 0);
     for (group, g) in &groups {
@@ -108,7 +109,8 @@ fn errors_name_the_offset() {
 #[test]
 fn negative_cases_fail_for_their_reason() {
     use pctenc::template::TemplateErrorKind::*;
-    let text = std::fs::read_to_string(format!("{DIR}/negative-tests.json")).unwrap();
+    let text = std::fs::read_to_string(format!("{DIR}/negative-tests.json"))
+        .unwrap_or_else(|e| panic!("{DIR}/negative-tests.json: {e}"));
     let data: Json = serde_json::from_str(&text).unwrap();
     let g = &data["Failure Tests"];
     let vars: Vars = g["variables"]
