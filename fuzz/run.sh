@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every cargo-fuzz target (or those named in FUZZ_TARGETS, space-separated) for SECONDS
-# seconds each (default 60), seeded with the
-# research note's corpus (fuzz/seeds.txt), and prints each target's execution count.
+# seconds each (default 60), seeded with the research note's corpus (fuzz/seeds.txt), and
+# prints each target's execution count.
 # Needs a nightly toolchain and cargo-fuzz (scripts/deps.d/60-fuzz.sh installs cargo-fuzz).
 # Exits non-zero if any target finds a failing input; the input is kept under
 # fuzz/artifacts/TARGET/ and the last lines of the log are shown.
