@@ -14,10 +14,11 @@
 //! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
 //! kernel stops, and the scalar kernel finds the exact error and its offset.
 //!
-//! Built so far: `ssse3`, `avx2` and `avx512` (VBMI2) on x86_64 (`x86_64/`), `neon` on aarch64 (`aarch64/`,
-//! NEON being in the aarch64 baseline), and `simd128` on wasm32 (`wasm32/`, compiled only
-//! when the build enables `simd128`, since wasm cannot detect it at run time), with the
-//! lookup tables derived from each profile's [`AsciiSet`](crate::AsciiSet) in [`tables`].
+//! Built so far: `ssse3`, `avx2` and `avx512` (VBMI2) on x86_64 (`x86_64/`), `neon` on
+//! aarch64 (`aarch64/`, NEON being in the aarch64 baseline), and `simd128` on wasm32
+//! (`wasm32/`, compiled only when the build enables `simd128`, since wasm cannot detect it at
+//! run time), with the lookup tables derived from each profile's
+//! [`AsciiSet`](crate::AsciiSet) in [`tables`].
 //! Other targets run the scalar kernel.
 //!
 //! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
@@ -206,6 +207,10 @@ const _: () = assert!(
         && ROOM >= x86_64::avx2::ENCODE_ROOM
         && ROOM >= x86_64::ssse3::ENCODE_ROOM
 );
+#[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+const _: () = assert!(ROOM >= aarch64::neon::ENCODE_ROOM);
+#[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+const _: () = assert!(ROOM >= wasm32::simd128::ENCODE_ROOM);
 
 /// Output room of one [`encode_block`] call: any kernel, any [`scalar::BLOCK`] of input.
 #[cfg(pctenc_simd)]
