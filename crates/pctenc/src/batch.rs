@@ -14,7 +14,7 @@
 //! let values = b"a%20bc%2Fd%zz";
 //! let offsets: [i32; 4] = [0, 5, 10, 13]; // "a%20b", "c%2Fd", "%zz"
 //! let rows = Rows::new(&offsets, values);
-//! let d = batch::Decode::new(&RFC3986).text();
+//! let d = batch::Decode::new(RFC3986).text();
 //!
 //! // One bad row stops the batch and says where: row index, byte offset in the row.
 //! let err = d.run::<i32, i32>(&rows, OnError::Raise).unwrap_err();
@@ -262,7 +262,7 @@ impl<P: Offset> Output<P> {
         let rows = self.len();
         if let Some(bits) = &mut self.validity {
             bits.resize(rows.div_ceil(8), 0xFF);
-            if rows % 8 != 0 {
+            if !rows.is_multiple_of(8) {
                 if let Some(last) = bits.last_mut() {
                     *last &= (1u8 << (rows % 8)) - 1;
                 }
@@ -518,7 +518,7 @@ impl<'p> Decode<'p> {
 /// ```
 /// use pctenc::batch::{encode, OnError, Rows};
 /// let rows = Rows::new(&[0i64, 3, 6], b"a bc/d");
-/// let out = encode::<i64, i32>(&pctenc::profile::rfc3986::RFC3986, &rows, OnError::Raise).unwrap();
+/// let out = encode::<i64, i32>(pctenc::profile::rfc3986::RFC3986, &rows, OnError::Raise).unwrap();
 /// assert_eq!(out.values, b"a%20bc%2Fd");
 /// assert_eq!(out.offsets, [0, 5, 10]);
 /// ```
@@ -580,7 +580,7 @@ mod tests {
         bits[0] &= !(1 << 4); // row 1
         bits[1] &= !(1 << 4); // row 9
         let rows = Rows::new(&offsets, values).with_validity(&bits, 3);
-        let out = encode::<i32, i32>(&RFC3986, &rows, OnError::Raise).unwrap();
+        let out = encode::<i32, i32>(RFC3986, &rows, OnError::Raise).unwrap();
         assert_eq!(out.null_count, 2);
         assert_eq!(out.validity.as_deref(), Some(&[0b1111_1101, 0b0000_0001][..]));
         assert!(!out.is_valid(1) && !out.is_valid(9) && out.is_valid(8));
@@ -591,16 +591,16 @@ mod tests {
     fn bad_offsets_are_errors_not_panics() {
         let rows = Rows::new(&[0i32, 4, 2], b"abcd");
         assert_eq!(
-            encode::<i32, i32>(&RFC3986, &rows, OnError::Raise),
+            encode::<i32, i32>(RFC3986, &rows, OnError::Raise),
             Err(BatchError::BadOffsets { row: 1 })
         );
         let rows = Rows::new(&[0i64, 9], b"abcd");
         assert_eq!(
-            Decode::new(&RFC3986).run::<i64, i64>(&rows, OnError::Null),
+            Decode::new(RFC3986).run::<i64, i64>(&rows, OnError::Null),
             Err(BatchError::BadOffsets { row: 0 })
         );
         let rows = Rows::new(&[-1i32, 2], b"abcd");
-        assert!(Decode::new(&FORM).run::<i32, i32>(&rows, OnError::Keep).is_err());
+        assert!(Decode::new(FORM).run::<i32, i32>(&rows, OnError::Keep).is_err());
     }
 
     #[test]
@@ -608,9 +608,9 @@ mod tests {
         // 50 bytes of spaces encode to 150: past i8's 127 in row 1.
         let values = [b' '; 50];
         let rows = Rows::new(&[0i32, 25, 50], &values);
-        let e = encode::<i32, i8>(&RFC3986, &rows, OnError::Raise).unwrap_err();
+        let e = encode::<i32, i8>(RFC3986, &rows, OnError::Raise).unwrap_err();
         assert_eq!(e, BatchError::Overflow { row: 1, bytes: 150 });
-        let out = encode::<i32, i64>(&RFC3986, &rows, OnError::Raise).unwrap();
+        let out = encode::<i32, i64>(RFC3986, &rows, OnError::Raise).unwrap();
         assert_eq!(out.offsets, [0, 75, 150]);
     }
 
