@@ -44,14 +44,15 @@ enum Job<'p> {
 }
 
 impl Job<'_> {
-    fn run<O: pctenc::batch::Offset, P: pctenc::batch::Offset>(
+    fn run_into<O: pctenc::batch::Offset, P: pctenc::batch::Offset>(
         &self,
         rows: &Rows<'_, O>,
         on_error: OnError,
-    ) -> Result<Output<P>, BatchError> {
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
         match self {
-            Job::Encode(p) => batch::encode(p, rows, on_error),
-            Job::Decode(d) => d.run(rows, on_error),
+            Job::Encode(p) => batch::encode_into(p, rows, on_error, out),
+            Job::Decode(d) => d.run_into(rows, on_error, out),
         }
     }
 }
@@ -108,15 +109,18 @@ fn run_rows<O: OffsetSizeTrait + pctenc::batch::Offset>(
     on_error: OnError,
     text: bool,
 ) -> Result<ArrayRef, Failure> {
+    let mut wide = Output::<i64>::new();
     if !O::IS_LARGE {
-        match job.run::<O, i32>(rows, on_error) {
-            Ok(out) => return Ok(to_array(out, text)?),
-            Err(BatchError::Overflow { .. }) => {}
+        let mut out = Output::<i32>::new();
+        match job.run_into(rows, on_error, &mut out) {
+            Ok(()) => return Ok(to_array(out.finish(), text)?),
+            // The rows before the overflow are kept; the rest go on with 64-bit offsets.
+            Err(BatchError::Overflow { .. }) => wide = out.widen(),
             Err(e) => return Err(Failure::Batch(e)),
         }
     }
-    let out = job.run::<O, i64>(rows, on_error).map_err(Failure::Batch)?;
-    Ok(to_array(out, text)?)
+    job.run_into(rows, on_error, &mut wide).map_err(Failure::Batch)?;
+    Ok(to_array(wide.finish(), text)?)
 }
 
 /// Runs `job` over one chunk of any supported type.

@@ -150,6 +150,13 @@ impl<'a, O: Offset> Rows<'a, O> {
         self.len() == 0
     }
 
+    /// Bytes from the first row's start to the last row's end (a size hint).
+    fn value_bytes(&self) -> usize {
+        let first = self.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
+        let last = self.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
+        last.saturating_sub(first)
+    }
+
     /// Row `i`: `Ok(None)` if null.
     #[inline]
     fn row(&self, i: usize) -> Result<Option<&'a [u8]>, BatchError> {
@@ -197,7 +204,7 @@ impl OnError {
 }
 
 /// The output column, in the input's layout with offsets of type `P`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output<P: Offset> {
     /// One more than the number of rows, starting at 0.
     pub offsets: Vec<P>,
@@ -231,6 +238,12 @@ impl<P: Offset> Output<P> {
         &self.values[a.unwrap_or(0)..b.unwrap_or(0)]
     }
 
+    /// An empty output (no rows yet), to be filled by [`Decode::run_into`] or
+    /// [`encode_into`].
+    pub fn new() -> Self {
+        Self::with_capacity(0, 0)
+    }
+
     fn with_capacity(rows: usize, bytes: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(P::default());
@@ -240,8 +253,14 @@ impl<P: Offset> Output<P> {
     /// Ends row `i` (written or null) at the current end of `values`.
     #[inline]
     fn end_row(&mut self, i: usize, valid: bool) -> Result<(), BatchError> {
-        let end = P::from_usize(self.values.len())
-            .ok_or(BatchError::Overflow { row: i, bytes: self.values.len() })?;
+        let Some(end) = P::from_usize(self.values.len()) else {
+            // Leave the output as it was before row `i`, so that it can be widened and the
+            // run resumed there.
+            let bytes = self.values.len();
+            let before = self.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
+            self.values.truncate(before);
+            return Err(BatchError::Overflow { row: i, bytes });
+        };
         self.offsets.push(end);
         if !valid {
             let rows = self.offsets.len() - 1;
@@ -257,8 +276,9 @@ impl<P: Offset> Output<P> {
         Ok(())
     }
 
-    /// Sizes the validity bitmap (if any) to the final number of rows, unused bits 0.
-    fn finish(mut self) -> Self {
+    /// Sizes the validity bitmap (if any) to the final number of rows, unused bits 0; call
+    /// it once the last `run_into` / `encode_into` is done.
+    pub fn finish(mut self) -> Self {
         let rows = self.len();
         if let Some(bits) = &mut self.validity {
             bits.resize(rows.div_ceil(8), 0xFF);
@@ -269,6 +289,26 @@ impl<P: Offset> Output<P> {
             }
         }
         self
+    }
+}
+
+impl<P: Offset> Default for Output<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Output<i32> {
+    /// The same rows with 64-bit offsets: what a run that stopped with
+    /// [`BatchError::Overflow`] resumes into (the rows before the one that overflowed are
+    /// kept, and [`Decode::run_into`] / [`encode_into`] go on from that row).
+    pub fn widen(self) -> Output<i64> {
+        Output {
+            offsets: self.offsets.into_iter().map(i64::from).collect(),
+            values: self.values,
+            validity: self.validity,
+            null_count: self.null_count,
+        }
     }
 }
 
@@ -445,15 +485,30 @@ impl<'p> Decode<'p> {
         rows: &Rows<'_, O>,
         on_error: OnError,
     ) -> Result<Output<P>, BatchError> {
+        let mut out = Output::<P>::with_capacity(rows.len(), rows.value_bytes());
+        self.run_into(rows, on_error, &mut out)?;
+        Ok(out.finish())
+    }
+
+    /// As [`Decode::run`], appending to `out` from row `out.len()` of `rows` on: how a run
+    /// that overflowed 32-bit offsets resumes with 64-bit ones ([`Output::widen`]) without
+    /// decoding its first rows again. The output's validity bitmap may be longer than its
+    /// rows until [`Output::finish`].
+    ///
+    /// # Errors
+    /// As [`Decode::run`]; on [`BatchError::Overflow`], `out` holds the rows before it.
+    pub fn run_into<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
         let n = rows.len();
-        let first = rows.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
-        let last = rows.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
-        let mut out = Output::<P>::with_capacity(n, last.saturating_sub(first));
         let unit = self.profile.unit();
         // Policies whose output may still hold bytes that are not UTF-8.
         let check_text = self.text
             && !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
-        for i in 0..n {
+        for i in out.len()..n {
             let Some(row) = rows.row(i)? else {
                 out.end_row(i, false)?;
                 continue;
@@ -488,7 +543,7 @@ impl<'p> Decode<'p> {
             };
             out.end_row(i, valid)?;
         }
-        Ok(out.finish())
+        Ok(())
     }
 
     /// The lenient decoding of `row` ([`OnError::Replace`]); never fails.
@@ -530,13 +585,26 @@ pub fn encode<O: Offset, P: Offset>(
     rows: &Rows<'_, O>,
     on_error: OnError,
 ) -> Result<Output<P>, BatchError> {
+    let bytes = rows.value_bytes();
+    let mut out = Output::<P>::with_capacity(rows.len(), bytes + bytes / 4);
+    encode_into(profile, rows, on_error, &mut out)?;
+    Ok(out.finish())
+}
+
+/// As [`encode`], appending to `out` from row `out.len()` of `rows` on (see
+/// [`Decode::run_into`]).
+///
+/// # Errors
+/// As [`encode`]; on [`BatchError::Overflow`], `out` holds the rows before it.
+pub fn encode_into<O: Offset, P: Offset>(
+    profile: &Profile,
+    rows: &Rows<'_, O>,
+    on_error: OnError,
+    out: &mut Output<P>,
+) -> Result<(), BatchError> {
     let n = rows.len();
-    let first = rows.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
-    let last = rows.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
-    let bytes = last.saturating_sub(first);
-    let mut out = Output::<P>::with_capacity(n, bytes + bytes / 4);
     let check_text = profile.keeps_non_ascii();
-    for i in 0..n {
+    for i in out.len()..n {
         let Some(row) = rows.row(i)? else {
             out.end_row(i, false)?;
             continue;
@@ -563,7 +631,7 @@ pub fn encode<O: Offset, P: Offset>(
         }
         out.end_row(i, valid)?;
     }
-    Ok(out.finish())
+    Ok(())
 }
 
 #[cfg(test)]
@@ -612,6 +680,19 @@ mod tests {
         assert_eq!(e, BatchError::Overflow { row: 1, bytes: 150 });
         let out = encode::<i32, i64>(RFC3986, &rows, OnError::Raise).unwrap();
         assert_eq!(out.offsets, [0, 75, 150]);
+        // Resuming: the rows before the overflow are kept, the rest written wider.
+        let mut small = Output::<i8>::new();
+        let e = encode_into(RFC3986, &rows, OnError::Raise, &mut small).unwrap_err();
+        assert_eq!(e, BatchError::Overflow { row: 1, bytes: 150 });
+        assert_eq!((small.offsets.as_slice(), small.values.len()), (&[0i8, 75][..], 75));
+        let mut wide = Output::<i64> {
+            offsets: small.offsets.iter().map(|&o| i64::from(o)).collect(),
+            values: small.values,
+            validity: small.validity,
+            null_count: small.null_count,
+        };
+        encode_into(RFC3986, &rows, OnError::Raise, &mut wide).unwrap();
+        assert_eq!(wide.finish(), out);
     }
 
     #[test]

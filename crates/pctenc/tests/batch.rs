@@ -158,7 +158,7 @@ fn replace_is_lenient_with_u_fffd() {
     let out = out.unwrap();
     assert_eq!(out.row(0), "%zz\u{FFFD}x".as_bytes());
     assert_eq!(out.row(1), "\u{FFFD}".as_bytes()); // a lone lead byte, decoded and replaced
-    // The row after the bad ones is decoded as usual.
+                                                   // The row after the bad ones is decoded as usual.
     let rows = Rows::new(&[0i32, 3, 12], b"%zz%E2%82%AC");
     let out = Decode::new(pctenc::profile::js::COMPONENT)
         .text()

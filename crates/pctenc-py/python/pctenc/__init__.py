@@ -15,7 +15,7 @@ Every decision is the Rust library's: profile names, aliases and policies are th
 
 from __future__ import annotations
 
-from . import _pctenc
+from . import _pctenc, arrow, form, urllib
 from ._pctenc import PctencError, check, decode, encode, normalize, profiles
 
 __all__ = [
@@ -26,6 +26,9 @@ __all__ = [
     "normalize",
     "profiles",
     "KERNEL",
+    "arrow",
+    "form",
+    "urllib",
 ]
 
 #: The kernel the library picked for this CPU ("avx512", "avx2", "ssse3", "neon", "scalar").
