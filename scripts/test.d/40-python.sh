@@ -35,9 +35,10 @@ grep -E '^(maturin|pytest|hypothesis|pyarrow|polars)==' scripts/python/requireme
 "$py" -m pip install -q --disable-pip-version-check -r "$tmp/requirements.txt"
 lap "fresh venv with $(tr '\n' ' ' <"$tmp/requirements.txt")"
 
-"$venv/bin/maturin" build --profile wheel --manifest-path "$manifest" -o "$tmp/wheels" -q
-"$py" -m pip install -q --disable-pip-version-check --no-deps "$tmp"/wheels/pctenc-*.whl
-lap "wheel built and installed"
+# The documented install command (pip + maturin as the PEP 517 backend, profile "wheel" from
+# pyproject.toml), with the pinned maturin rather than whatever an isolated build env fetches.
+"$py" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps "./$crate"
+lap "wheel built and installed (pip install ./$crate)"
 
 # From outside the source tree, so the tests import the installed wheel.
 cd "$tmp"

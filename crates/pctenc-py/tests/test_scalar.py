@@ -124,7 +124,8 @@ def test_stubs_name_what_the_package_has():
 
     root = pathlib.Path(pctenc.__file__).parent
     assert (root / "py.typed").exists()
-    for stub in sorted(root.glob("*.pyi")):
+    # This package's own modules (the engine modules have their own suites and imports).
+    for stub in [root / f"{m}.pyi" for m in ("__init__", "_pctenc", "urllib", "arrow", "form")]:
         name = "pctenc" if stub.stem == "__init__" else f"pctenc.{stub.stem}"
         module = importlib.import_module(name)
         tree = ast.parse(stub.read_text())

@@ -269,11 +269,31 @@ impl<P: Offset> Output<P> {
                 v.reserve(rows / 8);
                 v
             });
-            bits.resize((i / 8) + 1, 0xFF);
+            if bits.len() <= i / 8 {
+                bits.resize((i / 8) + 1, 0xFF);
+            }
             bits[i / 8] &= !(1 << (i % 8));
             self.null_count += 1;
         }
         Ok(())
+    }
+
+    /// Where row `i` starts in `values`.
+    fn row_start(&self, i: usize) -> usize {
+        self.offsets.get(i).and_then(|o| o.to_usize()).unwrap_or(self.values.len())
+    }
+
+    /// Drops rows `from..`, so that they can be written again.
+    fn truncate_rows(&mut self, from: usize) {
+        if let Some(bits) = &self.validity {
+            let nulls = (from..self.len())
+                .filter(|&r| bits.get(r / 8).is_some_and(|b| b >> (r % 8) & 1 == 0))
+                .count();
+            self.null_count -= nulls;
+        }
+        let end = self.row_start(from);
+        self.offsets.truncate(from + 1);
+        self.values.truncate(end);
     }
 
     /// Sizes the validity bitmap (if any) to the final number of rows, unused bits 0; call
@@ -401,6 +421,10 @@ impl fmt::Display for BatchError {
 #[cfg(feature = "std")]
 impl std::error::Error for BatchError {}
 
+/// Decoded bytes checked as text at once on the fast path (see `Decode::fast`): enough for
+/// the SIMD validator to run at full speed, little enough to stay in L1/L2 when it does.
+const SETTLE_BYTES: usize = 16 << 10;
+
 /// Bytes of the row that an error's snippet shows, from the error's offset on.
 const SNIPPET: usize = 8;
 
@@ -420,6 +444,15 @@ pub fn snippet(row: &[u8], offset: usize) -> String {
 
 fn row_error(row: usize, bytes: &[u8], error: RowError) -> BatchError {
     BatchError::Row { row, snippet: snippet(bytes, error.offset()), error }
+}
+
+/// Whether `bytes` is UTF-8 (SIMD-validated with the `simd` feature).
+#[inline]
+fn is_utf8(bytes: &[u8]) -> bool {
+    #[cfg(feature = "simd")]
+    return simdutf8::basic::from_utf8(bytes).is_ok();
+    #[cfg(not(feature = "simd"))]
+    return core::str::from_utf8(bytes).is_ok();
 }
 
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
@@ -504,46 +537,134 @@ impl<'p> Decode<'p> {
         out: &mut Output<P>,
     ) -> Result<(), BatchError> {
         let n = rows.len();
+        if !self.fast() {
+            for i in out.len()..n {
+                self.policy_row(rows, i, on_error, out)?;
+            }
+            return Ok(());
+        }
+        // Rows `pending..` of `out` are decoded to bytes but not yet checked as text.
+        let raw = Decoding { utf8: Utf8::Bytes, ..self.decoding };
+        let unit = self.profile.unit();
+        let mut pending = out.len();
+        let mut i = out.len();
+        while i < n {
+            let step = match rows.row(i)? {
+                None => out.end_row(i, false),
+                Some(row) => {
+                    let start = out.values.len();
+                    if decode_append(unit, raw, row, &mut out.values).is_ok() {
+                        out.end_row(i, true)
+                    } else {
+                        // Settle what is pending first: errors are reported in row order.
+                        out.values.truncate(start);
+                        self.settle(rows, pending, on_error, out)?;
+                        self.policy_row(rows, i, on_error, out)?;
+                        pending = i + 1;
+                        Ok(())
+                    }
+                }
+            };
+            if let Err(e) = step {
+                // Overflow: the rows before `i` must be settled before the caller resumes.
+                self.settle(rows, pending, on_error, out)?;
+                return Err(e);
+            }
+            i += 1;
+            if out.values.len() - out.row_start(pending) >= SETTLE_BYTES {
+                self.settle(rows, pending, on_error, out)?;
+                pending = i;
+            }
+        }
+        self.settle(rows, pending, on_error, out)
+    }
+
+    /// Whether runs take the fast path: text out under a strict or lossy policy, byte unit.
+    ///
+    /// Such a run decodes rows to bytes and checks a stretch of rows at once with a SIMD
+    /// validator (short rows are where validators are slowest, and a column of URLs spent half
+    /// its time there): when the stretch (and, strict, its input) is UTF-8, the bytes are
+    /// exactly what the policy gives. A stretch that is not is decoded again row by row with
+    /// the policy itself, which finds the error or repairs the bytes: each row is decoded at
+    /// most twice.
+    fn fast(&self) -> bool {
+        self.text
+            && self.profile.unit() == crate::Unit::Byte
+            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy)
+    }
+
+    /// Checks rows `from..` of `out` (decoded to bytes) as text; if they are not all text,
+    /// decodes them again one by one under the policy.
+    fn settle<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        from: usize,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
+        let to = out.len();
+        if from >= to {
+            return Ok(());
+        }
+        let decoded_ok = is_utf8(&out.values[out.row_start(from)..]);
+        let input_ok = self.decoding.utf8 != Utf8::Strict || {
+            let span = rows.offsets[from].to_usize().zip(rows.offsets[to].to_usize());
+            span.and_then(|(a, b)| rows.values.get(a..b)).is_some_and(is_utf8)
+        };
+        if decoded_ok && input_ok {
+            return Ok(());
+        }
+        out.truncate_rows(from);
+        for i in from..to {
+            self.policy_row(rows, i, on_error, out)?;
+        }
+        Ok(())
+    }
+
+    /// Decodes row `i` under the policy, applying `on_error`, and ends it in `out`.
+    fn policy_row<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        i: usize,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
         let unit = self.profile.unit();
         // Policies whose output may still hold bytes that are not UTF-8.
         let check_text = self.text
             && !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
-        for i in out.len()..n {
-            let Some(row) = rows.row(i)? else {
-                out.end_row(i, false)?;
-                continue;
-            };
-            let start = out.values.len();
-            let mut result = decode_append(unit, self.decoding, row, &mut out.values);
-            if result.is_ok() && check_text {
-                if let Err(e) = core::str::from_utf8(&out.values[start..]) {
-                    let offset = scalar::input_offset(&self.decoding, unit, row, e.valid_up_to());
-                    out.values.truncate(start);
-                    result = Err(DecodeError::InvalidUtf8 { offset });
-                }
+        let Some(row) = rows.row(i)? else {
+            return out.end_row(i, false);
+        };
+        let start = out.values.len();
+        let mut result = decode_append(unit, self.decoding, row, &mut out.values);
+        if result.is_ok() && check_text {
+            if let Err(e) = core::str::from_utf8(&out.values[start..]) {
+                let offset = scalar::input_offset(&self.decoding, unit, row, e.valid_up_to());
+                out.values.truncate(start);
+                result = Err(DecodeError::InvalidUtf8 { offset });
             }
-            let valid = match result {
-                Ok(()) => true,
-                Err(e) => match on_error {
-                    OnError::Raise => return Err(row_error(i, row, RowError::Decode(e))),
-                    OnError::Null => false,
-                    OnError::Keep if self.text => {
-                        push_lossy(row, &mut out.values);
-                        true
-                    }
-                    OnError::Keep => {
-                        out.values.extend_from_slice(row);
-                        true
-                    }
-                    OnError::Replace => {
-                        self.replace(row, &mut out.values);
-                        true
-                    }
-                },
-            };
-            out.end_row(i, valid)?;
         }
-        Ok(())
+        let valid = match result {
+            Ok(()) => true,
+            Err(e) => match on_error {
+                OnError::Raise => return Err(row_error(i, row, RowError::Decode(e))),
+                OnError::Null => false,
+                OnError::Keep if self.text => {
+                    push_lossy(row, &mut out.values);
+                    true
+                }
+                OnError::Keep => {
+                    out.values.extend_from_slice(row);
+                    true
+                }
+                OnError::Replace => {
+                    self.replace(row, &mut out.values);
+                    true
+                }
+            },
+        };
+        out.end_row(i, valid)
     }
 
     /// The lenient decoding of `row` ([`OnError::Replace`]); never fails.
