@@ -428,7 +428,7 @@ const SETTLE_BYTES: usize = 16 << 10;
 /// Bytes of the row that an error's snippet shows, from the error's offset on.
 const SNIPPET: usize = 8;
 
-/// Up to [`SNIPPET`] bytes of `row` from `offset`, quoted and escaped (as the CLI shows them).
+/// Up to 8 bytes of `row` from `offset`, quoted and escaped (as the CLI shows them).
 pub fn snippet(row: &[u8], offset: usize) -> String {
     let rest = row.get(offset..).unwrap_or(&[]);
     let shown = &rest[..rest.len().min(SNIPPET)];
