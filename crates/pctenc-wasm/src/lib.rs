@@ -26,7 +26,7 @@
 //! # Layers
 //!
 //! ```text
-//! request   the knobs, records                      (the library only)
+//! request, utf16   the knobs, records; UTF-8 to UTF-16 (the library only)
 //! outcome   Outcome, errors as JSON, the record loop
 //! charset, check, explain   one family of verbs each
 //! ops       the JSON verbs' dispatch                 raw   the hot path, numbers and bytes
@@ -45,7 +45,7 @@
 //! assert_eq!(out.meta["ok"], true);
 //! ```
 
-// Layers, each importing only from the ones above it (tests/layers.rs keeps it so):
+// In layers (see "Layers" above; tests/layers.rs keeps them):
 pub mod abi;
 pub mod charset;
 pub mod check;
@@ -54,3 +54,4 @@ pub mod ops;
 pub mod outcome;
 pub mod raw;
 pub mod request;
+pub mod utf16;

@@ -11,7 +11,8 @@
 //!     TextEncoder.encodeInto(text, IN)          (n bytes written)
 //!     pctenc_encode(n, profile, bits, charset) ──► length of OUT, or u32::MAX on error
 //!     pctenc_out() ──► address of OUT           (TextDecoder, or a copy for bytes)
-//! error: OUT holds "code\nmessage", pctenc_error_offset() the byte offset in IN
+//! error: OUT holds "code\nmessage" (pctenc_out_len() bytes), pctenc_error_offset() the
+//!        byte offset in IN
 //! ```
 //!
 //! As in [`crate::abi`], JavaScript only writes into vectors Rust owns and Rust never follows
@@ -50,7 +51,7 @@ pub const AUTO_CHARSET: u32 = 1;
 /// | 4-5 | utf8 | strict | lossy | bytes |
 /// | 6-7 | `+` rule | on | off | |
 /// | 8 | [`Knobs::TEXT`]: decode to text (bytes that are not UTF-8 become U+FFFD unless the policy is strict) | | | |
-/// | 9 | [`Knobs::VALID`]: the caller checked that the input is UTF-8 | | | |
+/// | 9 | [`Knobs::VALID`]: the caller checked that the input is UTF-8 (a well-formed JavaScript string, written by TextEncoder) | | | |
 #[derive(Clone, Copy, Debug)]
 pub struct Knobs(pub u32);
 
@@ -58,8 +59,8 @@ impl Knobs {
     /// Decode to text: a profile that keeps decoded bytes as bytes replaces the ones that are
     /// not UTF-8 by U+FFFD, as [`Profile::decode_str`] does.
     pub const TEXT: u32 = 1 << 8;
-    /// The input is known to be UTF-8 (a well-formed JavaScript string), so encoding skips
-    /// the check.
+    /// The input is known to be UTF-8 (a well-formed JavaScript string), so encoding and
+    /// [`decode_text`] skip the check.
     pub const VALID: u32 = 1 << 9;
 
     fn field(self, shift: u32) -> u32 {
@@ -103,7 +104,11 @@ pub type RawError = (usize, String, String);
 thread_local! {
     static IN: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// OUT as UTF-16LE, when [`pctenc_utf16`] made it.
+    static OUT16: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static ERROR_OFFSET: Cell<usize> = const { Cell::new(0) };
+    /// How the last call's text is handed over, once known ([`pctenc_utf16`]).
+    static TEXT_FORM: Cell<Option<TextForm>> = const { Cell::new(None) };
     /// The encodings named so far; charset id `k + 2` is `CHARSETS[k]`.
     static CHARSETS: RefCell<Vec<&'static Encoding>> = const { RefCell::new(Vec::new()) };
 }
@@ -137,9 +142,62 @@ fn charset(id: u32) -> Option<&'static Encoding> {
     CHARSETS.with(|c| c.borrow().get((id as usize).checked_sub(2)?).copied())
 }
 
-fn profile(id: u32, knobs: u32) -> Result<Profile, RawError> {
-    let base = pctenc::profile::ALL.get(id as usize).ok_or_else(|| bad("unknown profile id"))?;
-    Ok(Knobs(knobs).apply(**base))
+/// Which form of a profile a call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Variant {
+    /// As the knobs say.
+    AsIs,
+    /// Decoding to text: a profile that keeps bytes replaces invalid UTF-8 by U+FFFD
+    /// ([`Profile::decode_str`]'s rule).
+    Text,
+    /// Decoding to bytes with no UTF-8 policy: [`decode_text`]'s first try.
+    Unchecked,
+}
+
+/// Calls `f` with the profile `id` under `knobs`, in `variant`. A profile is about a
+/// kilobyte (it carries its encode table), and building one with knobs rebuilds that table,
+/// which costs more than encoding a short string: a call without knobs borrows the named
+/// constant, and the last profile built is kept for the next call.
+fn with_profile<T>(
+    id: u32,
+    knobs: u32,
+    variant: Variant,
+    f: impl FnOnce(&Profile) -> Result<T, RawError>,
+) -> Result<T, RawError> {
+    let base: &'static Profile =
+        pctenc::profile::ALL.get(id as usize).ok_or_else(|| bad("unknown profile id"))?;
+    let knobs = knobs & 0xFF;
+    let variant = match variant {
+        Variant::Text if base.decoding().utf8 != Utf8::Bytes && Knobs(knobs).utf8().is_none() => {
+            Variant::AsIs
+        }
+        v => v,
+    };
+    if knobs == 0 && variant == Variant::AsIs {
+        return f(base);
+    }
+    thread_local! {
+        static LAST: RefCell<Option<(u32, u32, Variant, Profile)>> = const { RefCell::new(None) };
+    }
+    let p = LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((i, k, v, p)) if (*i, *k, *v) == (id, knobs, variant) => *p,
+            _ => {
+                let mut p = Knobs(knobs).apply(*base);
+                match variant {
+                    Variant::Text if p.decoding().utf8 == Utf8::Bytes => {
+                        p = p.with_output_utf8(Utf8::Lossy);
+                    }
+                    Variant::Unchecked => p = p.with_output_utf8(Utf8::Bytes),
+                    _ => {}
+                }
+                *last = Some((id, knobs, variant, p));
+                p
+            }
+        }
+    });
+    f(&p)
 }
 
 fn bad(why: &str) -> RawError {
@@ -167,29 +225,28 @@ pub fn encode_into(
     charset_id: u32,
     out: &mut Vec<u8>,
 ) -> Result<(), RawError> {
-    let p = profile(profile_id, knobs)?;
     out.clear();
-    if charset_id != NO_CHARSET {
-        let enc = charset(charset_id)
-            .ok_or_else(|| bad("charset 'auto' is for decode; name the charset to encode"))?;
-        let text = core::str::from_utf8(input).map_err(|e| encode_error(e.valid_up_to()))?;
-        let mut s = String::from_utf8(core::mem::take(out)).unwrap_or_default();
-        p.encode_with_append(text, enc, &mut s);
-        *out = s.into_bytes();
-        return Ok(());
-    }
-    // Where the input is UTF-8 (or the policy takes any bytes), try_encode and
-    // encode_append_vec write the same; the latter appends to the reused vector.
-    let valid = knobs & Knobs::VALID != 0
-        || p.input_utf8() != Utf8::Strict
-        || core::str::from_utf8(input).is_ok();
-    if valid {
-        p.encode_append_vec(input, out);
-    } else {
-        let s = p.try_encode(input).map_err(|e| encode_error(e.offset))?;
-        out.extend_from_slice(s.as_bytes());
-    }
-    Ok(())
+    let valid_knob = knobs & Knobs::VALID != 0;
+    with_profile(profile_id, knobs, Variant::AsIs, |p| {
+        if charset_id != NO_CHARSET {
+            let enc = charset(charset_id)
+                .ok_or_else(|| bad("charset 'auto' is for decode; name the charset to encode"))?;
+            let text = core::str::from_utf8(input).map_err(|e| encode_error(e.valid_up_to()))?;
+            let mut s = String::from_utf8(core::mem::take(out)).unwrap_or_default();
+            p.encode_with_append(text, enc, &mut s);
+            *out = s.into_bytes();
+            return Ok(());
+        }
+        // Where the input is UTF-8 (or the policy takes any bytes), try_encode and
+        // encode_append_vec write the same; the latter appends to the reused vector.
+        if valid_knob || p.input_utf8() != Utf8::Strict || core::str::from_utf8(input).is_ok() {
+            p.encode_append_vec(input, out);
+        } else {
+            let s = p.try_encode(input).map_err(|e| encode_error(e.offset))?;
+            out.extend_from_slice(s.as_bytes());
+        }
+        Ok(())
+    })
 }
 
 /// Decodes `input` into `out` (cleared first): [`Profile::decode_append`] (to text under
@@ -205,22 +262,82 @@ pub fn decode_into(
     charset_id: u32,
     out: &mut Vec<u8>,
 ) -> Result<(), RawError> {
-    let mut p = profile(profile_id, knobs)?;
     out.clear();
-    if charset_id != NO_CHARSET {
-        let invalid: Invalid = invalid_policy(Knobs(knobs).utf8()).map_err(|e| bad(&e))?;
-        let text = match charset(charset_id) {
-            Some(enc) => p.decode_with(input, enc, invalid),
-            None if charset_id == AUTO_CHARSET => p.decode_auto(input, invalid).map(|d| d.text),
-            None => return Err(bad("unknown charset id")),
-        };
-        out.extend_from_slice(text.map_err(decode_error)?.as_bytes());
-        return Ok(());
+    let text = knobs & Knobs::TEXT != 0 && charset_id == NO_CHARSET;
+    with_profile(profile_id, knobs, if text { Variant::Text } else { Variant::AsIs }, |p| {
+        if charset_id != NO_CHARSET {
+            let invalid: Invalid = invalid_policy(Knobs(knobs).utf8()).map_err(|e| bad(&e))?;
+            let text = match charset(charset_id) {
+                Some(enc) => p.decode_with(input, enc, invalid),
+                None if charset_id == AUTO_CHARSET => p.decode_auto(input, invalid).map(|d| d.text),
+                None => return Err(bad("unknown charset id")),
+            };
+            out.extend_from_slice(text.map_err(decode_error)?.as_bytes());
+            return Ok(());
+        }
+        p.decode_append(input, out).map_err(decode_error)
+    })
+}
+
+/// How decoded text is handed over: [`ASCII`] (read OUT as Latin-1), or the number of
+/// UTF-16 code units written as UTF-16LE.
+pub type TextForm = i32;
+/// The text is ASCII.
+pub const ASCII: TextForm = -1;
+
+/// [`decode_into`] under [`Knobs::TEXT`], also writing the text as UTF-16LE into `out16`
+/// ([`crate::utf16`]) unless it is ASCII.
+///
+/// For the UTF-8 policies that only look at invalid UTF-8 (strict, lossy), and input that is
+/// UTF-8 ([`Knobs::VALID`] or checked), it first decodes with no policy and checks the bytes
+/// while transcoding them, one pass instead of the library's check and then the
+/// transcoding; where that finds invalid UTF-8, or the decoding fails, it runs
+/// [`decode_into`] itself, so every result and error is the library's.
+///
+/// # Errors
+/// As [`decode_into`].
+pub fn decode_text(
+    input: &[u8],
+    id: u32,
+    knobs: u32,
+    charset_id: u32,
+    out: &mut Vec<u8>,
+    out16: &mut Vec<u8>,
+) -> Result<TextForm, RawError> {
+    let knobs = knobs | Knobs::TEXT;
+    let base = pctenc::profile::ALL.get(id as usize).ok_or_else(|| bad("unknown profile id"))?;
+    let policy = match Knobs(knobs).utf8() {
+        Some(Utf8Knob::Strict) => Utf8::Strict,
+        Some(Utf8Knob::Lossy) => Utf8::Lossy,
+        Some(Utf8Knob::Bytes) => Utf8::Bytes,
+        None => base.decoding().utf8,
+    };
+    // A strict policy also rejects raw input bytes that are not UTF-8, even where they
+    // complete an escaped sequence (`%C3` then a raw 0xA9): the shortcut needs UTF-8 input.
+    let fast = charset_id == NO_CHARSET
+        && matches!(policy, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava | Utf8::Bytes)
+        && (knobs & Knobs::VALID != 0 || core::str::from_utf8(input).is_ok());
+    if fast {
+        out.clear();
+        let first = with_profile(id, knobs, Variant::Unchecked, |p| {
+            p.decode_append(input, out).map_err(decode_error)
+        });
+        if first.is_ok() {
+            if out.is_ascii() {
+                return Ok(ASCII);
+            }
+            if crate::utf16::from_utf8(out, out16) {
+                return Ok((out16.len() / 2) as TextForm);
+            }
+        }
     }
-    if knobs & Knobs::TEXT != 0 && p.decoding().utf8 == Utf8::Bytes {
-        p = p.with_output_utf8(Utf8::Lossy);
+    decode_into(input, id, knobs, charset_id, out)?;
+    if out.is_ascii() {
+        return Ok(ASCII);
     }
-    p.decode_append(input, out).map_err(decode_error)
+    let text = String::from_utf8_lossy(out);
+    crate::utf16::from_utf8(text.as_bytes(), out16);
+    Ok((out16.len() / 2) as TextForm)
 }
 
 /// [`encode_into`] into a new vector (tests, docs).
@@ -247,6 +364,7 @@ pub const FAILED: u32 = u32::MAX;
 /// Runs `verb` on the first `len` bytes of IN into OUT; the length written, or [`FAILED`]
 /// with the error in OUT and [`ERROR_OFFSET`].
 fn run(len: u32, verb: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<(), RawError>) -> u32 {
+    TEXT_FORM.with(|f| f.set(None));
     IN.with(|i| {
         OUT.with(|o| {
             let input = i.borrow();
@@ -284,6 +402,12 @@ pub extern "C" fn pctenc_out() -> *const u8 {
     OUT.with(|o| o.borrow().as_ptr())
 }
 
+/// The length of OUT: the message's, after an error.
+#[no_mangle]
+pub extern "C" fn pctenc_out_len() -> u32 {
+    OUT.with(|o| o.borrow().len() as u32)
+}
+
 /// The byte offset of the last error.
 #[no_mangle]
 pub extern "C" fn pctenc_error_offset() -> u32 {
@@ -296,10 +420,20 @@ pub extern "C" fn pctenc_encode(len: u32, profile: u32, knobs: u32, charset: u32
     run(len, |input, out| encode_into(input, profile, knobs, charset, out))
 }
 
-/// [`decode_into`] on the first `len` bytes of IN.
+/// [`decode_into`] on the first `len` bytes of IN; under [`Knobs::TEXT`], [`decode_text`].
 #[no_mangle]
 pub extern "C" fn pctenc_decode(len: u32, profile: u32, knobs: u32, charset: u32) -> u32 {
-    run(len, |input, out| decode_into(input, profile, knobs, charset, out))
+    if knobs & Knobs::TEXT == 0 {
+        return run(len, |input, out| decode_into(input, profile, knobs, charset, out));
+    }
+    OUT16.with(|o16| {
+        let mut o16 = o16.borrow_mut();
+        run(len, |input, out| {
+            let form = decode_text(input, profile, knobs, charset, out, &mut o16)?;
+            TEXT_FORM.with(|f| f.set(Some(form)));
+            Ok(())
+        })
+    })
 }
 
 /// [`profile_id`] of the name in the first `len` bytes of IN, or -1.
@@ -309,6 +443,41 @@ pub extern "C" fn pctenc_profile(len: u32) -> i32 {
         String::from_utf8_lossy(i.borrow().get(..len as usize).unwrap_or(&[])).into_owned()
     });
     profile_id(&name).map_or(-1, |i| i as i32)
+}
+
+/// How to read OUT as text: [`ASCII`] (-1: read it as Latin-1), else the number of UTF-16
+/// code units of its text written to the vector at [`pctenc_out16`] (bytes that are not
+/// UTF-8 become U+FFFD, as TextDecoder would). A text decode has already worked it out;
+/// otherwise (encoding with a profile that keeps non-ASCII) it is done here.
+#[no_mangle]
+pub extern "C" fn pctenc_utf16() -> i32 {
+    if let Some(form) = TEXT_FORM.with(Cell::get) {
+        return form;
+    }
+    OUT.with(|o| {
+        let out = o.borrow();
+        if out.is_ascii() {
+            return ASCII;
+        }
+        OUT16.with(|o16| {
+            let mut o16 = o16.borrow_mut();
+            crate::utf16::from_utf8(String::from_utf8_lossy(&out).as_bytes(), &mut o16);
+            (o16.len() / 2) as TextForm
+        })
+    })
+}
+
+/// The address of the UTF-16LE text [`pctenc_utf16`] wrote.
+#[no_mangle]
+pub extern "C" fn pctenc_out16() -> *const u8 {
+    OUT16.with(|o| o.borrow().as_ptr())
+}
+
+/// 1 if encoding with profile `id` always writes ASCII (every profile but those that keep
+/// non-ASCII text, as `iri`), so the caller may read the output as Latin-1; else 0.
+#[no_mangle]
+pub extern "C" fn pctenc_encodes_ascii(id: u32) -> u32 {
+    pctenc::profile::ALL.get(id as usize).map_or(0, |p| u32::from(!p.keeps_non_ascii()))
 }
 
 /// [`charset_id`] of the label in the first `len` bytes of IN, or -1.
@@ -367,6 +536,63 @@ mod tests {
         assert!(encode_bytes(b"x", js, 0, AUTO_CHARSET).is_err());
         assert_eq!(decode_bytes(b"%FF", js, 3 << 4, sjis).unwrap_err().1, "bad-request");
         assert_eq!(charset_id("klingon"), None);
+    }
+
+    #[test]
+    fn decode_text_is_decode_into_then_utf16() {
+        let inputs: &[&[u8]] = &[
+            b"",
+            b"plain",
+            b"%C3%A9",
+            b"caf%C3%A9+x",
+            b"%FF",
+            b"a%ED%A0%80",
+            b"%C3\xa9",
+            b"\xff%41",
+            b"%E2%82",
+            b"100%",
+            b"%zz%C3%A9",
+            b"%uD800",
+            b"%u00E9%uD83D%uDE00",
+            b"%F0%9F%98%80",
+            b"%C0%AE",
+            b"+%2B",
+            b"%EF%BF%BD",
+            b"%e2%82%ac%",
+            b"\xed\xa0\x80",
+        ];
+        let (mut out, mut out16) = (Vec::new(), Vec::new());
+        for id in 0..pctenc::profile::ALL.len() as u32 {
+            for knobs in [0, 1 << 4, 2 << 4, 3 << 4, 2 << 2, 1 << 2 | 2 << 4] {
+                for input in inputs {
+                    let exact = decode_bytes(input, id, knobs | Knobs::TEXT, 0);
+                    let got = decode_text(input, id, knobs, 0, &mut out, &mut out16);
+                    let why = format!(
+                        "{} {knobs:#x} {input:x?}",
+                        pctenc::profile::ALL[id as usize].name()
+                    );
+                    match (exact, got) {
+                        (Ok(want), Ok(form)) => {
+                            assert_eq!(out, want, "{why}");
+                            let text = String::from_utf8_lossy(&want);
+                            if form == ASCII {
+                                assert!(want.is_ascii(), "{why}");
+                            } else {
+                                let units: Vec<u8> =
+                                    text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+                                assert_eq!(
+                                    (out16.clone(), form as usize),
+                                    (units.clone(), units.len() / 2),
+                                    "{why}"
+                                );
+                            }
+                        }
+                        (Err(want), Err(got)) => assert_eq!(got, want, "{why}"),
+                        (want, got) => panic!("{why}: exact {want:?}, fast {got:?}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

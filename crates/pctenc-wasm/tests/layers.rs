@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 /// Module -> layer; a module may use only modules of a lower layer.
 const LAYERS: &[(&str, u32)] = &[
     ("request", 0),
+    ("utf16", 0),
     ("outcome", 1),
     ("charset", 2),
     ("check", 2),

@@ -1,0 +1,25 @@
+// Builds the npm package in place: the wasm module (web/wasm.mjs, the cargo build the
+// playground shares) copied to npm/pctenc.wasm, and the package version set from the
+// workspace's. Then `npm pack` in npm/ makes the tarball (files: package.json "files").
+//
+// Usage: node npm/build.mjs [--no-cargo]   (--no-cargo: reuse the last cargo build)
+import { copyFileSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWasm, wasmFile, root } from '../web/wasm.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+if (!process.argv.includes('--no-cargo')) buildWasm();
+copyFileSync(wasmFile, join(here, 'pctenc.wasm'));
+
+// One version for the crates and the package: the workspace's.
+const cargo = readFileSync(join(root, 'Cargo.toml'), 'utf8');
+const version = cargo.match(/^\[workspace\.package\][^[]*?^version\s*=\s*"([^"]+)"/m)?.[1];
+if (!version) throw new Error('no [workspace.package] version in Cargo.toml');
+const pkgFile = join(here, 'package.json');
+const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+if (pkg.version !== version) {
+  pkg.version = version;
+  writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + '\n');
+}
+console.log(`npm: pctenc ${version}, pctenc.wasm ${(statSync(join(here, 'pctenc.wasm')).size / 1024).toFixed(0)} KiB`);
