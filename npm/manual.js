@@ -11,12 +11,14 @@
 // (check, normalize, profiles) return structures and go through the playground's JSON bridge.
 
 const utf8 = new TextEncoder();
-const text = new TextDecoder(); // not fatal: the module already applied the UTF-8 policy
-const utf16 = new TextDecoder('utf-16le');
+// Not fatal: the module already applied the UTF-8 policy. ignoreBOM: a leading U+FEFF is
+// text like any other (TextDecoder would drop it).
+const text = new TextDecoder('utf-8', { ignoreBOM: true });
+const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
 
 /** A percent-encoding error: where (byte offset into the UTF-8 input) and why. */
 export class PctencError extends Error {
-  constructor(message, { code, offset, index, profile, charset }) {
+  constructor(message, { code, offset, index, profile, charset } = {}) {
     super(message);
     this.name = 'PctencError';
     /** The library's error code: `invalid-escape`, `truncated-escape`, `invalid-utf8`... */
@@ -282,12 +284,15 @@ function failure(input) {
   });
 }
 
-/** The UTF-16 index of byte `offset` of the UTF-8 (WTF-8) form of `s`. */
+/** The UTF-16 index of the character that holds byte `offset` of the UTF-8 (or WTF-8) form
+ * of `s` (an offset can fall inside a character: a legacy charset's invalid byte). */
 function utf16Index(s, offset) {
   let bytes = 0, i = 0;
-  while (i < s.length && bytes < offset) {
+  while (i < s.length) {
     const c = s.codePointAt(i);
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (bytes + size > offset) break;
+    bytes += size;
     i += c >= 0x10000 ? 2 : 1;
   }
   return i;

@@ -32,7 +32,7 @@
 use std::cell::{Cell, RefCell};
 
 use pctenc::charset::{Encoding, Invalid};
-use pctenc::{Profile, Utf8};
+use pctenc::{Profile, Unit, Utf8};
 
 use crate::charset::invalid_policy;
 use crate::request::{overrides, HexKnob, MalformedKnob, Utf8Knob};
@@ -237,9 +237,12 @@ pub fn encode_into(
             *out = s.into_bytes();
             return Ok(());
         }
-        // Where the input is UTF-8 (or the policy takes any bytes), try_encode and
-        // encode_append_vec write the same; the latter appends to the reused vector.
-        if valid_knob || p.input_utf8() != Utf8::Strict || core::str::from_utf8(input).is_ok() {
+        // Where the policy takes any bytes, or the input is UTF-8 and the unit can write every
+        // character (all but Latin-1's), try_encode and encode_append_vec write the same; the
+        // latter appends to the reused vector.
+        let lenient = p.input_utf8() != Utf8::Strict;
+        let utf8 = p.unit() != Unit::Latin1 && (valid_knob || core::str::from_utf8(input).is_ok());
+        if lenient || utf8 {
             p.encode_append_vec(input, out);
         } else {
             let s = p.try_encode(input).map_err(|e| encode_error(e.offset))?;
@@ -610,5 +613,10 @@ mod tests {
         assert_eq!(encode_bytes(b"a\xff", js, 0, 0).unwrap_err().0, 1);
         assert_eq!(encode_bytes(b"a\xff", js, 3 << 4, 0).unwrap(), b"a%FF");
         assert!(encode_bytes(b"a", 9999, 0, 0).is_err());
+        // Perl's uri_escape cannot write a character above U+00FF, UTF-8 or not
+        let perl = profile_id("perl-uri-escape").unwrap();
+        for knobs in [0, Knobs::VALID] {
+            assert_eq!(encode_bytes("a€".as_bytes(), perl, knobs, 0).unwrap_err().0, 1);
+        }
     }
 }
