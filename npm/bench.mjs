@@ -2,12 +2,11 @@
 //   encode(s, {profile: "js-component"})  vs  encodeURIComponent(s)
 //   decode(t, {profile: "js-component"})  vs  decodeURIComponent(t)
 // per call on 1000 strings of 20-200 UTF-8 bytes, and on one 1 MiB string; then where the
-// time of a pctenc call goes, by timing its steps alone on the same module (copy in with
-// TextEncoder.encodeInto or the short-ASCII loop, the wasm call, copy out with TextDecoder).
+// time of a pctenc call goes, by timing its steps alone (see the end of this file).
 //
 // Text: words of ASCII letters and digits, spaces and URL punctuation, with about one
 // character in twelve outside ASCII (é, ü, €, 中, 😀), so every string has escapes.
-// Median of 15 rounds; each round runs each candidate over the whole set, alternating order.
+// Median of 15 rounds; each round runs every candidate over the whole set in turn.
 //
 // Usage: node npm/bench.mjs   (after node npm/build.mjs; PCTENC_BENCH_ROUNDS to change 15)
 import { readFileSync } from 'node:fs';
@@ -50,16 +49,21 @@ for (let i = 0; i < short.length; i++) {
 if (encode(big, opts) !== bigEnc || decode(bigEnc, opts) !== big) throw new Error('1 MiB differs');
 
 let sink = 0;
-/** Median over ROUNDS of the ns per call of fn over `inputs` (each round: every input once). */
-function time(fn, inputs, reps) {
-  const samples = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const t0 = process.hrtime.bigint();
-    for (let k = 0; k < reps; k++) for (let i = 0; i < inputs.length; i++) sink += fn(inputs[i]).length;
-    samples.push(Number(process.hrtime.bigint() - t0) / (reps * inputs.length));
-  }
-  samples.sort((a, b) => a - b);
-  return samples[samples.length >> 1];
+/** ns per call of one pass of fn over `inputs`, `reps` times. */
+function once(fn, inputs, reps) {
+  const t0 = process.hrtime.bigint();
+  for (let k = 0; k < reps; k++) for (let i = 0; i < inputs.length; i++) sink += fn(inputs[i]).length;
+  return Number(process.hrtime.bigint() - t0) / (reps * inputs.length);
+}
+const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+/** Median over ROUNDS of the ns per call of fn. */
+const time = (fn, inputs, reps) => median(Array.from({ length: ROUNDS }, () => once(fn, inputs, reps)));
+/** Medians of several candidates, measured in turn within each round, so a change in the
+ * machine's load (it is shared) falls on all of them alike. */
+function compare(fns, inputs, reps) {
+  const samples = fns.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) fns.forEach(([, fn], k) => samples[k].push(once(fn, inputs, reps)));
+  return samples.map(median);
 }
 
 const js = encoder(opts);
@@ -93,9 +97,9 @@ console.log('|---|---|---:|---:|---:|');
 for (const [name, inputs, reps, fns] of cases) {
   let base = 0;
   const bytes = avgBytes(inputs);
-  // Alternate the order across the two halves of the rounds, so neither side always runs warm.
-  const results = fns.map(([label, fn]) => [label, time(fn, inputs, reps)]);
-  for (const [label, ns] of results) {
+    const medians = compare(fns, inputs, reps);
+  for (const [k, [label]] of fns.entries()) {
+    const ns = medians[k];
     if (!base) base = ns;
     const mbs = (bytes / ns) * 1e3;
     const ratio = base / ns;
@@ -103,32 +107,50 @@ for (const [name, inputs, reps, fns] of cases) {
   }
 }
 
-// Where the time goes: the steps of one call, timed alone on a second instance of the module.
+// Where the time goes: the steps of one call, timed alone on a second instance of the module,
+// as index.js runs them in Node: copy in (TextEncoder.encodeInto into the module's memory),
+// the wasm call (for decode: the library's decode alone, then with the UTF-8 check and the
+// UTF-16 transcoding of crates/pctenc-wasm/src/utf16.rs), copy out (Buffer#latin1Slice of
+// ASCII, Buffer#ucs2Slice of UTF-16LE).
 const wasm = readFileSync(new URL('./pctenc.wasm', import.meta.url));
 const ex = (await WebAssembly.instantiate(wasm, {})).instance.exports;
 const te = new TextEncoder();
-const td = new TextDecoder();
 const nameBytes = te.encode('js-component');
-let p = ex.pctenc_in(nameBytes.length);
-new Uint8Array(ex.memory.buffer).set(nameBytes, p);
+const namePtr = ex.pctenc_in(nameBytes.length); // may grow the memory: view it after
+new Uint8Array(ex.memory.buffer).set(nameBytes, namePtr);
 const id = ex.pctenc_profile(nameBytes.length);
+const TEXT = 1 << 8, VALID = 1 << 9, BYTES = 3 << 4;
 function steps(label, s, verb, reps) {
-  p = ex.pctenc_in(s.length * 3);
+  const p = ex.pctenc_in(s.length * 3);
   let view = new Uint8Array(ex.memory.buffer, p, s.length * 3);
   const n = te.encodeInto(s, view).written;
-  const run = verb === 'encode' ? () => ex.pctenc_encode(n, id, 1 << 9, 0) : () => ex.pctenc_decode(n, id, 1 << 8, 0);
-  const m = run();
   const med = (fn) => time(fn, [s], reps);
-  const tIn = med(() => { if (view.byteLength === 0) view = new Uint8Array(ex.memory.buffer, p, s.length * 3); te.encodeInto(s, view); return ''; });
-  const tRun = med(() => { run(); return ''; });
-  const tOut = med(() => { const q = ex.pctenc_out(); return td.decode(new Uint8Array(ex.memory.buffer, q, m)); });
-  console.log(`| ${label} | ${tIn.toFixed(0)} | ${tRun.toFixed(0)} | ${tOut.toFixed(0)} |`);
+  const tIn = med(() => {
+    if (view.byteLength === 0) view = new Uint8Array(ex.memory.buffer, p, s.length * 3);
+    te.encodeInto(s, view);
+    return '';
+  });
+  let tKernel, tCall, out;
+  if (verb === 'encode') {
+    tCall = med(() => { ex.pctenc_encode(n, id, VALID, 0); return ''; });
+    const m = ex.pctenc_encode(n, id, VALID, 0);
+    out = () => { const q = ex.pctenc_out(); return Buffer.from(ex.memory.buffer).latin1Slice(q, q + m); };
+  } else {
+    tKernel = med(() => { ex.pctenc_decode(n, id, BYTES, 0); return ''; });
+    tCall = med(() => { ex.pctenc_decode(n, id, TEXT | VALID, 0); return ''; });
+    ex.pctenc_decode(n, id, TEXT | VALID, 0);
+    const units = ex.pctenc_utf16();
+    out = () => { const q = ex.pctenc_out16(); return Buffer.from(ex.memory.buffer).ucs2Slice(q, q + 2 * units); };
+  }
+  const tOut = med(out);
+  const fmt = (ns) => (ns === undefined ? '' : ns < 1e4 ? `${ns.toFixed(0)} ns` : `${(ns / 1e6).toFixed(2)} ms`);
+  console.log(`| ${label} | ${fmt(tIn)} | ${fmt(tKernel)} | ${fmt(tCall)} | ${fmt(tOut)} |`);
 }
-console.log('\nsteps of one call, ns (encodeInto in; wasm call; TextDecoder out):');
-console.log('| input | copy in | wasm | copy out |');
-console.log('|---|---:|---:|---:|');
+console.log('\nsteps of one call (js-component), median:');
+console.log('| input | copy in | wasm: decode alone | wasm: whole call | copy out |');
+console.log('|---|---:|---:|---:|---:|');
 steps('encode, 1 MiB', big, 'encode', 3);
 steps('decode, 1 MiB', bigEnc, 'decode', 3);
-steps('encode, one 110 B string', short[1], 'encode', 20000);
-steps('decode, one 110 B string (encoded)', shortEnc[1], 'decode', 20000);
+steps(`encode, one ${Buffer.byteLength(short[1])} B string`, short[1], 'encode', 20000);
+steps(`decode, one ${Buffer.byteLength(shortEnc[1])} B string`, shortEnc[1], 'decode', 20000);
 if (sink === 42) console.log('');
