@@ -47,6 +47,10 @@ const charsetIds = new Map(); // label as given -> id
 
 const FAILED = -1; // u32::MAX, as wasm's i32 reaches JavaScript
 const AUTO = 1;
+// The most input bytes one call takes. wasm32 memory ends at 4 GiB, and a call holds the
+// input, an output up to three times as long and, for text, its UTF-16 form: a module that
+// ran out of memory would trap and stay unusable, so larger inputs are refused up front.
+const MAX_INPUT = 256 << 20;
 const TEXT = 1 << 8, VALID = 1 << 9;
 
 /**
@@ -145,9 +149,13 @@ const isWellFormed = String.prototype.isWellFormed
 let valid = false;
 function write(input, verb) {
   if (typeof input === 'string') {
-    reserve(input.length * 3);
+    if (input.length > MAX_INPUT) tooLarge(input.length);
     if (isWellFormed(input) || replacesLoneSurrogates(verb)) {
       valid = true;
+      // encodeInto needs room for the longest UTF-8 form, three bytes per code unit; a
+      // string too long for that is measured first.
+      if (input.length * 3 > MAX_INPUT) return writeBytes(utf8.encode(input));
+      reserve(input.length * 3);
       return utf8.encodeInto(input, inView).written;
     }
     valid = false;
@@ -164,10 +172,15 @@ function replacesLoneSurrogates(verb) {
 }
 
 function writeBytes(bytes) {
+  if (bytes.length > MAX_INPUT) tooLarge(bytes.length);
   reserve(bytes.length);
   memory();
   inView.set(bytes);
   return bytes.length;
+}
+
+function tooLarge(n) {
+  throw new RangeError(`pctenc: input of ${n} bytes or more; at most ${MAX_INPUT} (256 MiB) per call`);
 }
 
 function wtf8(s) {

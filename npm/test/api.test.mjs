@@ -136,6 +136,9 @@ test('large inputs grow the memory and come back whole', () => {
   }
   const bytes = new Uint8Array(3 << 20).map((_, i) => i & 0xff);
   assert.deepEqual(decode(encode(bytes), { utf8: 'bytes' }), bytes);
+  // Past the limit: refused before anything is copied, and the module still works.
+  assert.throws(() => encode(new Uint8Array((256 << 20) + 1)), { name: 'RangeError', message: /at most/ });
+  assert.equal(encode('a b'), 'a%20b');
 });
 
 test('lone surrogates: strict profiles report them, lenient ones read U+FFFD', () => {
