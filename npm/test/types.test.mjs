@@ -17,3 +17,18 @@ for (const [module, resolution] of [['nodenext', 'nodenext'], ['esnext', 'bundle
     assert.equal(r.status, 0, `tsc failed:\n${r.stdout}${r.stderr}`);
   });
 }
+
+test('every export of the package has a declaration, and nothing more is declared', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  const declared = new Set();
+  // index.d.ts re-exports manual.d.ts, which declares everything.
+  for (const entry of ['pctenc', 'pctenc/manual']) {
+    const dts = readFileSync(fileURLToPath(import.meta.resolve(entry)).replace(/\.js$/, '.d.ts'), 'utf8');
+    for (const m of dts.matchAll(/^export (?:declare )?(?:function|class|const) (\w+)/gm)) declared.add(m[1]);
+  }
+  for (const entry of ['pctenc', 'pctenc/manual']) {
+    const runtime = Object.keys(await import(entry)).sort();
+    assert.deepEqual(runtime, [...declared].sort(), entry);
+  }
+});
