@@ -147,3 +147,19 @@ test('lone surrogates: strict profiles report them, lenient ones read U+FFFD', (
   assert.equal(encode('a\uDC00', { utf8: 'bytes' }), 'a%ED%B0%80'); // WTF-8, as bytes
   assert.equal(encode('😀'), '%F0%9F%98%80'); // a pair is one character
 });
+
+test('without String.prototype.isWellFormed (Node 18) the results are the same', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const inputs = ['a b', 'é😀', 'ab\uD800c', '\uDC00', 'x\uD83D'];
+  const script = `delete String.prototype.isWellFormed;
+    const p = await import('pctenc');
+    const run = (f) => { try { return f(); } catch (e) { return [e.code, e.offset]; } };
+    const inputs = JSON.parse(process.argv[1]);
+    console.log(JSON.stringify(inputs.map((s) => [run(() => p.encode(s, { profile: 'js-component' })), run(() => p.encode(s, { profile: 'js-escape' })), run(() => p.decode(s, { profile: 'form' }))])));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(inputs)], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const run = (f) => { try { return f(); } catch (e) { return [e.code, e.offset]; } };
+  const here = inputs.map((s) => [run(() => encode(s, { profile: 'js-component' })), run(() => encode(s, { profile: 'js-escape' })), run(() => decode(s, { profile: 'form' }))]);
+  assert.deepEqual(JSON.parse(r.stdout), here);
+  assert.ok(String.prototype.isWellFormed, 'this Node has it: the child is the one without');
+});
