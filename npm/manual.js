@@ -7,8 +7,9 @@
 // The hot path (encode, decode, tryDecode) makes no JSON: the profile is a number looked up
 // once per name, the knobs are bits (crates/pctenc-wasm/src/raw.rs), and the text crosses as
 // UTF-8 bytes written straight into the module's input vector (TextEncoder.encodeInto) and
-// read back from its output vector. The rich verbs
-// (check, normalize, profiles) return structures and go through the playground's JSON bridge.
+// read back from its output vector (as Latin-1, or as the UTF-16 the module transcoded it
+// to). The rich verbs (check, normalize, profiles) return structures and go through the
+// playground's JSON bridge. docs/javascript.md has the picture.
 
 const utf8 = new TextEncoder();
 // Not fatal: the module already applied the UTF-8 policy. ignoreBOM: a leading U+FEFF is
@@ -124,7 +125,7 @@ function buffer() {
 function reserve(n) {
   if (n > inCap || inView.byteLength === 0) {
     if (n > inCap) {
-      inCap = Math.max(n, inCap * 2);
+      inCap = Math.max(n, Math.min(inCap * 2, MAX_INPUT)); // doubling, but not past the limit
       inPtr = ex.pctenc_in(inCap);
     }
     inView = new Uint8Array(ex.memory.buffer, inPtr, inCap);
@@ -183,14 +184,27 @@ function tooLarge(n) {
   throw new RangeError(`pctenc: input of ${n} bytes or more; at most ${MAX_INPUT} (256 MiB) per call`);
 }
 
+/** `s` as WTF-8: UTF-8, with each lone surrogate as the three bytes UTF-8 would give it. */
 function wtf8(s) {
-  const out = [];
-  for (const ch of s) {
-    const c = ch.codePointAt(0);
-    if (c >= 0xd800 && c <= 0xdfff) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
-    else out.push(...utf8.encode(ch));
+  const parts = [];
+  let start = 0, total = 0;
+  const push = (bytes) => { parts.push(bytes); total += bytes.length; };
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { i++; continue; } // a pair: one character
+    }
+    push(utf8.encode(s.slice(start, i)));
+    push(Uint8Array.of(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)));
+    start = i + 1;
   }
-  return Uint8Array.from(out);
+  push(utf8.encode(s.slice(start)));
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
 }
 
 /**
