@@ -53,6 +53,10 @@ const AUTO = 1;
 // ran out of memory would trap and stay unusable, so larger inputs are refused up front.
 const MAX_INPUT = 256 << 20;
 const TEXT = 1 << 8, VALID = 1 << 9;
+// The base of a relative URL given to init(). Kept in a variable: bundlers read the literal
+// `new URL(..., import.meta.url)` as "emit this file", which they should do only for the
+// default module below.
+const here = import.meta.url;
 
 /**
  * Loads the WebAssembly module. `source` defaults to the `pctenc.wasm` next to this file; it
@@ -74,7 +78,7 @@ async function instantiate(source) {
     return (await WebAssembly.instantiate(source, {})).instance;
   }
   if (typeof source === 'string' || source instanceof URL) {
-    const url = new URL(source, import.meta.url);
+    const url = new URL(source, here);
     if (url.protocol === 'file:') {
       // Node (fetch has no file: URLs). The comments keep bundlers from resolving it.
       const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');

@@ -9,9 +9,11 @@
 #     test262 inputs (expected differences on lone surrogates listed, with the reason);
 #   - api.test.mjs: errors and offsets, options, bytes, helpers, large inputs;
 #   - browser.test.mjs: a plain <script type="module"> page loads it in headless Chromium;
+#   - bundler.test.mjs: webpack 5 bundles it (the .wasm emitted as an asset), the bundle runs
+#     in headless Chromium;
 #   - types.test.mjs: its .d.ts compiles under tsc --strict against usage.ts.
-# Needs scripts/deps.d/70-web.sh (wasm32 target, chromium, playwright-core and typescript
-# from web/tests/package-lock.json). Ends with "N passed, N failed".
+# Needs scripts/deps.d/70-web.sh (wasm32 target, chromium; playwright-core, typescript and
+# webpack from web/tests/package-lock.json). Ends with "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -32,7 +34,7 @@ node -e 'const p = require(process.argv[1])[0];
 cd "$scratch"
 printf '{"name": "pctenc-npm-scratch", "private": true, "type": "module"}\n' > package.json
 npm install --no-audit --no-fund --no-package-lock "./$tarball" > /dev/null
-cp "$root"/npm/test/*.test.mjs "$root"/npm/test/usage.ts .
+cp "$root"/npm/test/*.mjs "$root"/npm/test/usage.ts .
 
 export PCTENC_NATIVE_RESULTS=$scratch/native-results.jsonl
 export PCTENC_TESTDATA=$root/../shared/testdata
