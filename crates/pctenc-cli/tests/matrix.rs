@@ -272,3 +272,34 @@ fn docs_cli_md_has_the_table_of_the_code() {
         "docs/cli.md's input-option table differs from args::input::table(); the table is:\n\n{want}"
     );
 }
+
+#[test]
+fn keep_going_means_the_same_in_every_command_that_rejects() {
+    // Without it the run stops at the first rejected record (exit 1); with it every record is
+    // reported, an empty line stands in for the rejected one, and the exit is 1 at the end.
+    let dir = Dir::new("matrix-keep-going");
+    for (argv, input, stopped, went_on) in [
+        (&["decode"][..], "a%20\n%zz\nb\n", "a \n", "a \n\nb\n"),
+        (&["form", "encode"], "{\"a\":1}\nbad\n{\"b\":2}\n", "a=1\n", "a=1\n\nb=2\n"),
+        (&["decode", "--segment"], "a\n%2e%2e\nb\n", "a\n", "a\n\nb\n"),
+    ] {
+        let mut cmd = dir.command();
+        cmd.args(argv).stdin(input);
+        let out = cmd.output();
+        assert_eq!(
+            (out.status.code(), out.stdout.as_slice()),
+            (Some(1), stopped.as_bytes()),
+            "{argv:?}"
+        );
+        let mut cmd = dir.command();
+        cmd.args(argv).args(["--keep-going"]).stdin(input);
+        let out = cmd.output();
+        assert_eq!(
+            (out.status.code(), out.stdout.as_slice()),
+            (Some(1), went_on.as_bytes()),
+            "{argv:?}"
+        );
+        let reports = String::from_utf8_lossy(&out.stderr).lines().count();
+        assert_eq!(reports, 1, "{argv:?}: one rejected record, one report");
+    }
+}
