@@ -248,6 +248,9 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         Some(Command::Encode(c)) if c.segment || c.repeat.is_some() || c.until_stable => {
             return Err(UsageError("--segment, --repeat and --until-stable are for decode".into()))
         }
+        Some(Command::Encode(c) | Command::Decode(c)) if combinations(&c).is_err() => {
+            return Err(combinations(&c).unwrap_err())
+        }
         Some(Command::Encode(c)) => Task::Codec(codec(Mode::Encode, c, env)?),
         Some(Command::Decode(c)) if c.segment => {
             let policy = c.policy.clone();
@@ -294,6 +297,51 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         Some(Command::Man) => Task::Man,
     };
     Ok(Plan { kernel, stderr_color, task })
+}
+
+/// Refuses, with the reason in words, the `encode`/`decode` flags that cannot mean anything
+/// together (clap's generic "cannot be used with" line says which, not why).
+fn combinations(c: &CodecArgs) -> Result<(), UsageError> {
+    let no = |why: &str| Err(UsageError(why.to_string()));
+    if c.strict && c.lenient {
+        return no("--strict and --lenient say opposite things about a '%' that starts no \
+                   escape: give one");
+    }
+    if c.explain && c.charset.is_none() {
+        return no("--explain names the charset each record was decoded with: it needs --charset");
+    }
+    if c.policy.is_some() && !c.segment {
+        return no("--policy is the rule set of --segment: it needs --segment");
+    }
+    if c.segment {
+        let given = [
+            (c.charset.is_some(), "--charset"),
+            (c.strict, "--strict"),
+            (c.lenient, "--lenient"),
+            (c.utf8.is_some(), "--utf8"),
+        ];
+        if let Some((_, flag)) = given.iter().find(|g| g.0) {
+            return Err(UsageError(format!(
+                "{flag} with --segment: the --policy decides what a segment may hold, and a \
+                 segment is UTF-8"
+            )));
+        }
+        if c.repeat.is_some() || c.until_stable {
+            return no("--segment decodes once: a segment that still holds escapes after one \
+                       decode is double encoded, which --segment rejects; --repeat and \
+                       --until-stable do not apply");
+        }
+    }
+    if c.repeat.is_some() && c.until_stable {
+        return no("--repeat N stops after N decodes, --until-stable when a decode changes \
+                   nothing: give one");
+    }
+    if (c.repeat.is_some() || c.until_stable) && c.charset.is_some() {
+        return no("--charset with --repeat or --until-stable: the layers are decoded by the \
+                   profile, as bytes and UTF-8; reading the last layer in a legacy charset is \
+                   not supported");
+    }
+    Ok(())
 }
 
 /// A `--context` name (clap has checked it against the same table).
