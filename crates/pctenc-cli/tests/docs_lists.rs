@@ -261,3 +261,53 @@ fn charset_figures_agree_with_the_floors_and_the_lock_file() {
         );
     }
 }
+
+/// docs/security.md: the table of lint codes is `lint::Code::ALL`, in order, with the severity
+/// each has in a path (`lint::severity`); every test it names as proof (`FILE.rs::name`)
+/// exists.
+#[test]
+fn security_page_lists_the_codes_and_tests_that_exist() {
+    use pctenc::lint::{severity, Code, Context, Severity};
+    let page = read("docs/security.md");
+    let (mut codes, mut severities) = (Vec::new(), 0);
+    for line in page.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+        let Some(code) = ticked(cells[0]).first().and_then(|c| Code::by_name(c)) else { continue };
+        codes.push(code);
+        // The path column: its first word is the severity in a path, or "—" for a code the
+        // path context does not report.
+        let first = cells[2].split([';', ' ']).next().unwrap();
+        if let Some(s) = Severity::by_name(first) {
+            assert_eq!(severity(code, Context::Path), s, "{}: path severity", code.as_str());
+            severities += 1;
+        }
+    }
+    assert!(severities >= 15, "{severities} path severities checked");
+    assert_eq!(codes, Code::ALL, "docs/security.md's codes, in order, are lint::Code::ALL");
+    // Every `FILE.rs::name` the page cites is a function in a file of that name.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    let mut stack = vec![root.join("crates"), root.join("fuzz")];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.map(|e| e.unwrap().path()) {
+            if e.is_dir() && !e.ends_with("target") {
+                stack.push(e);
+            } else if e.extension().is_some_and(|x| x == "rs") {
+                files.push(e);
+            }
+        }
+    }
+    let mut cited = 0;
+    for t in ticked(&page) {
+        let Some((file, name)) = t.split_once(".rs::") else { continue };
+        let file = format!("{}.rs", file.rsplit('/').next().unwrap());
+        let found = files.iter().any(|f| {
+            f.file_name().is_some_and(|n| n.to_string_lossy() == file)
+                && std::fs::read_to_string(f).unwrap_or_default().contains(&format!("fn {name}"))
+        });
+        assert!(found, "docs/security.md cites {t}, which is no function in a {file}");
+        cited += 1;
+    }
+    assert!(cited >= 10, "{cited} tests cited");
+}
