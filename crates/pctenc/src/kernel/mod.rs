@@ -479,6 +479,25 @@ pub(crate) fn decode_append(
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
+/// Whether scanning `input` for an escape before decoding it (and copying it whole when
+/// there is none) can beat decoding it straight away. Not where the current kernel decodes
+/// the whole input in one masked step (AVX-512, up to 64 bytes): then that step, a few dozen
+/// instructions, is cheaper than the scan and the copy.
+#[inline]
+pub(crate) fn scan_first_pays(d: &Decoding, unit: Unit, input: &[u8]) -> bool {
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+    if input.len() <= 64
+        && Kernel::current() == Kernel::Avx512
+        && unit == Unit::Byte
+        && d.malformed != Malformed::RejectSigned
+        && d.keep_escaped == crate::AsciiSet::EMPTY
+    {
+        return false;
+    }
+    let _ = (d, unit, input);
+    true
+}
+
 /// The SIMD part of [`decode`]: whole blocks, `(read, written)`.
 fn decode_bulk(
     kernel: Kernel,

@@ -337,6 +337,66 @@ impl Decoding {
         (pm, text)
     }
 
+    /// Decodes all of `input` (1 to 64 bytes) into `out` in one step: masked loads (bytes
+    /// past the end read as zeros, which are neither `%` nor hex: an escape cut short by the
+    /// end is malformed, as for the scalar kernel), one compress, one masked store of exactly
+    /// the bytes written. `None` where the step cannot finish the input: strict decoding met a
+    /// malformed escape (the scalar kernel reports it), or more input may follow and a `%`
+    /// sits in the last two bytes.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
+    #[inline]
+    fn short(
+        &self,
+        input: &[u8],
+        out: &mut [MaybeUninit<u8>],
+        last: bool,
+    ) -> Option<(usize, usize)> {
+        let n = input.len();
+        if n == 0 || n > 64 || out.len() < n {
+            return None;
+        }
+        let k = _bzhi_u64(u64::MAX, n as u32);
+        let p = input.as_ptr();
+        // The three loads: each mask selects only bytes inside `input` (the first n, n - 1
+        // and n - 2 bytes from offsets 0, 1 and 2), and a masked load reads only the selected
+        // bytes; the others can neither be read nor fault. The addresses are formed with
+        // `wrapping_add`, so no out-of-bounds pointer arithmetic happens either.
+        // SAFETY: the mask `k` selects the n bytes of `input` (see above).
+        let a = unsafe { _mm512_maskz_loadu_epi8(k, p.cast()) };
+        let (pm, text) = self.scan(a);
+        let dst = out.as_mut_ptr().cast::<i8>();
+        if pm == 0 {
+            // SAFETY: the mask selects the first n bytes of `out`, which has at least n.
+            unsafe { _mm512_mask_storeu_epi8(dst, k, text) };
+            return Some((n, n));
+        }
+        if !last && pm >> n.saturating_sub(2) != 0 {
+            return None;
+        }
+        // SAFETY: the masks select the n - 1 and n - 2 bytes of `input` after offsets 1 and 2
+        // (see above).
+        let (b, c) = unsafe {
+            (
+                _mm512_maskz_loadu_epi8(k >> 1, p.wrapping_add(1).cast()),
+                _mm512_maskz_loadu_epi8(k >> 2, p.wrapping_add(2).cast()),
+            )
+        };
+        let (ok1, hi) = Decoding::hex(b);
+        let (ok2, lo) = Decoding::hex(c);
+        let valid = pm & ok1 & ok2;
+        if self.reject && valid != pm {
+            return None;
+        }
+        let value = _mm512_or_si512(_mm512_slli_epi16::<4>(hi), lo);
+        let decoded = _mm512_mask_mov_epi8(text, valid, value);
+        let keep = !(valid << 1 | valid << 2) & k;
+        let written = keep.count_ones() as usize;
+        let packed = _mm512_maskz_compress_epi8(keep, decoded);
+        // SAFETY: the mask selects the first `written <= n` bytes of `out`.
+        unsafe { _mm512_mask_storeu_epi8(dst, _bzhi_u64(u64::MAX, written as u32), packed) };
+        Some((n, written))
+    }
+
     /// Decodes the 64 bytes at the start of `chunk` (the 2 after are look-ahead) into `dst`,
     /// given their [`scan`](Decoding::scan); `carry` marks leading bytes that an escape of
     /// the previous step consumed. `None`: strict decoding met a malformed escape here.
@@ -384,6 +444,12 @@ pub fn decode(
     last: bool,
 ) -> (usize, usize) {
     let d = Decoding { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
+    if input.len() <= 64 {
+        // A short value (a URL component, a database row): one masked step, nothing else.
+        if let Some(done) = d.short(input, out, last) {
+            return done;
+        }
+    }
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u64);
     let far = input.len() >= PREFETCH_FROM;
     let mut padded = [0u8; 66];
@@ -489,7 +555,16 @@ pub fn decode(
         carry = step.carry;
         i += 64;
     }
-    // The end: at most one block more, zero-padded, then the scalar kernel.
+    // The end: what the bulk left, in one masked step where it can be (the digits of an
+    // escape of the last block, `carry`, are skipped: they are a prefix of the rest);
+    // otherwise at most one block more, zero-padded, then the scalar kernel.
+    i += carry.count_ones() as usize;
+    carry = 0;
+    if i < input.len() && input.len() - i <= 64 {
+        if let Some((r, wr)) = out.get_mut(w..).and_then(|o| d.short(&input[i..], o, last)) {
+            return (i + r, w + wr);
+        }
+    }
     loop {
         let rest = input.len() - i;
         let (chunk, real) = match input.get(i..i + 66) {
