@@ -108,93 +108,109 @@ pub fn encode(
     let out_len = out.len();
     let out_ptr = out.as_mut_ptr().cast::<u8>();
     let pct = _mm256_set1_epi8(b'%' as i8);
-    // Encodes one 32-byte chunk at `out_ptr + w`; returns (bytes written, escape mask). A
-    // closure, so that it inherits the target features and is inlined at both call sites.
-    let step = |v: __m256i, w: usize| -> (usize, u32) {
-        debug_assert!(w + ENCODE_ROOM <= out_len);
-        // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
-        // stores stay below w + ENCODE_ROOM, as each comment says.
-        let dst = out_ptr.wrapping_add(w);
-        let (mask, lo_n, hi_n) = e.classify(v);
-        let x = if e.plus {
-            let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
-            _mm256_blendv_epi8(v, _mm256_set1_epi8(b'+' as i8), sp)
-        } else {
-            v
-        };
-        if mask == 0 {
-            // SAFETY: 32 <= ENCODE_ROOM bytes.
-            unsafe { _mm256_storeu_si256(dst.cast(), x) };
-            return (32, 0);
-        }
-        let h = _mm256_shuffle_epi8(e.digits, hi_n);
-        let l = _mm256_shuffle_epi8(e.digits, lo_n);
-        // Per 128-bit lane: [x h] and [l %] interleaved by 4 bytes, then by 8: each 16-byte
-        // half of g0..g3 is one group's source [x0..3 H0..3 L0..3 %%%%]. Lane 0 holds groups
-        // 0..3, lane 1 groups 4..7.
-        let xh_lo = _mm256_unpacklo_epi32(x, h);
-        let lp_lo = _mm256_unpacklo_epi32(l, pct);
-        let xh_hi = _mm256_unpackhi_epi32(x, h);
-        let lp_hi = _mm256_unpackhi_epi32(l, pct);
-        let g0 = _mm256_unpacklo_epi64(xh_lo, lp_lo);
-        let g1 = _mm256_unpackhi_epi64(xh_lo, lp_lo);
-        let g2 = _mm256_unpacklo_epi64(xh_hi, lp_hi);
-        let g3 = _mm256_unpackhi_epi64(xh_hi, lp_hi);
-        let srcs = [
-            _mm256_castsi256_si128(g0),
-            _mm256_castsi256_si128(g1),
-            _mm256_castsi256_si128(g2),
-            _mm256_castsi256_si128(g3),
-            _mm256_extracti128_si256::<1>(g0),
-            _mm256_extracti128_si256::<1>(g1),
-            _mm256_extracti128_si256::<1>(g2),
-            _mm256_extracti128_si256::<1>(g3),
-        ];
-        let mut o = 0usize;
-        for (g, src) in srcs.into_iter().enumerate() {
-            let m = (mask >> (4 * g) & 15) as usize;
-            // SAFETY: EXPAND[m] is 16 readable bytes.
-            let pattern = unsafe { _mm_loadu_si128(EXPAND[m].as_ptr().cast()) };
-            debug_assert!(o <= 12 * g);
-            // SAFETY: each earlier group of 4 bytes wrote at most 12, so o <= 12 * g <= 84
-            // and o + 16 <= 100 <= ENCODE_ROOM.
-            unsafe { _mm_storeu_si128(dst.add(o).cast(), _mm_shuffle_epi8(src, pattern)) };
-            o += GROUP_LEN[m] as usize;
-        }
-        (o, mask)
-    };
+    // Encodes one 32-byte chunk at `out_ptr + w`; evaluates to (bytes written, escape mask).
+    // A macro, so that the step is inlined at both of its sites (the bulk loop and the tail):
+    // a closure called twice was not, and the call cost more than the step.
+    macro_rules! step {
+        ($v:expr, $w:expr) => {{
+            let (v, w): (__m256i, usize) = ($v, $w);
+            debug_assert!(w + ENCODE_ROOM <= out_len);
+            // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and
+            // the stores stay below w + ENCODE_ROOM, as each comment says.
+            let dst = out_ptr.wrapping_add(w);
+            let (mask, lo_n, hi_n) = e.classify(v);
+            let x = if e.plus {
+                let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
+                _mm256_blendv_epi8(v, _mm256_set1_epi8(b'+' as i8), sp)
+            } else {
+                v
+            };
+            if mask == 0 {
+                // SAFETY: 32 <= ENCODE_ROOM bytes.
+                unsafe { _mm256_storeu_si256(dst.cast(), x) };
+                (32, 0)
+            } else {
+                let h = _mm256_shuffle_epi8(e.digits, hi_n);
+                let l = _mm256_shuffle_epi8(e.digits, lo_n);
+                // Per 128-bit lane: [x h] and [l %] interleaved by 4 bytes, then by 8: each
+                // 16-byte half of g0..g3 is one group's source [x0..3 H0..3 L0..3 %%%%]. Lane
+                // 0 holds groups 0..3, lane 1 groups 4..7.
+                let xh_lo = _mm256_unpacklo_epi32(x, h);
+                let lp_lo = _mm256_unpacklo_epi32(l, pct);
+                let xh_hi = _mm256_unpackhi_epi32(x, h);
+                let lp_hi = _mm256_unpackhi_epi32(l, pct);
+                let g0 = _mm256_unpacklo_epi64(xh_lo, lp_lo);
+                let g1 = _mm256_unpackhi_epi64(xh_lo, lp_lo);
+                let g2 = _mm256_unpacklo_epi64(xh_hi, lp_hi);
+                let g3 = _mm256_unpackhi_epi64(xh_hi, lp_hi);
+                let srcs = [
+                    _mm256_castsi256_si128(g0),
+                    _mm256_castsi256_si128(g1),
+                    _mm256_castsi256_si128(g2),
+                    _mm256_castsi256_si128(g3),
+                    _mm256_extracti128_si256::<1>(g0),
+                    _mm256_extracti128_si256::<1>(g1),
+                    _mm256_extracti128_si256::<1>(g2),
+                    _mm256_extracti128_si256::<1>(g3),
+                ];
+                // Group g's mask times 16 (its pattern's offset in EXPAND) is bits 4g..4g+4 of
+                // `mask << 4`: a shift and an AND per group.
+                let m16 = u64::from(mask) << 4;
+                let mut o = 0usize;
+                for (g, src) in srcs.into_iter().enumerate() {
+                    let at = (m16 >> (4 * g)) as usize & 0xF0;
+                    // SAFETY: `at <= 240`, so the 16 bytes at `at` lie inside EXPAND's 256.
+                    let pattern = unsafe { _mm_loadu_si128(EXPAND_FLAT.add(at).cast()) };
+                    debug_assert!(o <= 12 * g);
+                    // SAFETY: each earlier group of 4 bytes wrote at most 12, so
+                    // o <= 12 * g <= 84 and o + 16 <= 100 <= ENCODE_ROOM.
+                    unsafe { _mm_storeu_si128(dst.add(o).cast(), _mm_shuffle_epi8(src, pattern)) };
+                    o += LEN_AT[at] as usize;
+                }
+                (o, mask)
+            }
+        }};
+    }
     // The whole chunks (prefetching ahead only on long inputs, where the next lines are not
     // already on their way), then, if the input ends before `limit` does, the tail through
     // one zero-padded step.
     let (mut i, mut w) = (0usize, 0usize);
     let far = limit >= PREFETCH_FROM;
-    let tail = limit == input.len() && !limit.is_multiple_of(32);
-    // One call site of `step`, so that it is inlined.
-    loop {
-        let v = match input.get(i..i + 32) {
-            Some(chunk) if i + 32 <= limit => load32(chunk.try_into().expect("slice of 32")),
-            _ if tail && i < limit => load_padded(&input[i..]),
-            _ => break,
-        };
+    while i + 32 <= limit {
         if far {
             // Hints only: prefetching any address is harmless. The output is prefetched for
             // writing too (see `prefetch_write`).
             prefetch(input.as_ptr().wrapping_add(i + 1024));
             prefetch_write(out_ptr.wrapping_add(w + 1024));
         }
-        let (written, mask) = step(v, w);
-        if i + 32 <= limit {
-            w += written;
-            i += 32;
-        } else {
-            let rest = limit - i;
-            w += rest + 2 * (mask & ((1u32 << rest) - 1)).count_ones() as usize;
-            i = limit;
-            break;
-        }
+        // SAFETY: i + 32 <= limit <= input.len().
+        let v = unsafe { _mm256_loadu_si256(input.as_ptr().add(i).cast()) };
+        let (written, _) = step!(v, w);
+        w += written;
+        i += 32;
+    }
+    if limit == input.len() && i < limit {
+        let rest = limit - i;
+        let (_, mask) = step!(load_padded(&input[i..]), w);
+        w += rest + 2 * (mask & ((1u32 << rest) - 1)).count_ones() as usize;
+        i = limit;
     }
     (i, w)
 }
+
+/// [`EXPAND`] as one run of 256 bytes: group mask `m`'s pattern starts at `16 * m`.
+const EXPAND_FLAT: *const u8 = EXPAND.as_ptr().cast();
+
+/// [`GROUP_LEN`] indexed by `16 * m`, as [`EXPAND_FLAT`] is (the other entries are unused).
+const LEN_AT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 16 {
+        t[16 * m] = GROUP_LEN[m];
+        m += 1;
+    }
+    t
+};
 
 /// Inputs at least this long prefetch 1 KiB ahead; shorter ones are in the cache already or
 /// end before a prefetch could help.
