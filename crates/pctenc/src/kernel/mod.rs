@@ -527,9 +527,21 @@ fn decode_bulk(
         Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
-        Kernel::Avx512 => unsafe {
-            x86_64::avx512::decode(d.plus_as_space, reject, input, out, last)
-        },
+        Kernel::Avx512 => {
+            // A short value first goes to the one-step path alone: the bulk kernel's setup
+            // costs more than the step.
+            if input.len() <= 64 {
+                // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
+                let short = unsafe {
+                    x86_64::avx512::decode_short(d.plus_as_space, reject, input, out, last)
+                };
+                if let Some(done) = short {
+                    return done;
+                }
+            }
+            // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
+            unsafe { x86_64::avx512::decode(d.plus_as_space, reject, input, out, last) }
+        }
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe {

@@ -431,6 +431,21 @@ impl Decoding {
     }
 }
 
+/// Decodes all of a short `input` (1 to 64 bytes) in one masked step, as [`decode`] does
+/// for such input, without its setup: the dispatcher calls this first for short values.
+/// `None` where the one step cannot finish (see `Decoding::short`): [`decode`] then runs.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
+pub fn decode_short(
+    plus_as_space: bool,
+    reject: bool,
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+    last: bool,
+) -> Option<(usize, usize)> {
+    let d = Decoding { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
+    d.short(input, out, last)
+}
+
 /// Decodes `input` in 64-byte steps into `out` (at least `input.len()` bytes) under the
 /// `%XX` byte unit; returns (bytes read, bytes written), always at a unit boundary. Stops
 /// early where strict decoding meets a malformed escape, and leaves a `%` in the last two
@@ -444,12 +459,6 @@ pub fn decode(
     last: bool,
 ) -> (usize, usize) {
     let d = Decoding { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
-    if input.len() <= 64 {
-        // A short value (a URL component, a database row): one masked step, nothing else.
-        if let Some(done) = d.short(input, out, last) {
-            return done;
-        }
-    }
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u64);
     let far = input.len() >= PREFETCH_FROM;
     let mut padded = [0u8; 66];
