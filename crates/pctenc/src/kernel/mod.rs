@@ -373,6 +373,7 @@ pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
 ///
 /// Only for profiles whose byte kernel keeps nothing but ASCII (`Profile::direct` in
 /// encode.rs: no kept non-ASCII text, no kept escapes): every kernel then writes ASCII only.
+#[cfg(pctenc_simd)]
 #[inline]
 pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::string::String) {
     debug_assert!(!p.keeps_non_ascii());
@@ -385,6 +386,18 @@ pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::s
     let bytes = unsafe { out.as_mut_vec() };
     encode_append_vec(p, input, bytes);
     debug_assert!(bytes[start..].is_ascii());
+}
+
+/// [`encode_append_string`] of a build without SIMD kernels, which has no `unsafe` at all:
+/// the scalar kernel's output goes through a small buffer and `push_str` (checked as UTF-8,
+/// which ASCII always is).
+#[cfg(not(pctenc_simd))]
+pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::string::String) {
+    let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
+    for piece in input.chunks(SHORT) {
+        let n = scalar::encode_slice(p.table(), piece, &mut buf);
+        out.push_str(core::str::from_utf8(&buf[..n]).expect("the byte kernels write ASCII"));
+    }
 }
 
 /// One [`VEC_STEP`] at most of [`encode_append_vec`].
