@@ -45,6 +45,8 @@
 //!
 //! Built on those:
 //!
+//! - [`batch`]: a whole column of rows (Arrow's offsets + values layout) in one call, with a
+//!   per-row error policy: what the Python package's `pctenc.arrow` and the data engines use.
 //! - [`form`]: application/x-www-form-urlencoded pairs: the parser, the serializer, and HTML
 //!   form submission's extra steps.
 //! - `charset` (feature `charsets`): escapes of legacy encodings (Shift_JIS, GBK, Big5,
@@ -100,6 +102,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod batch;
 #[cfg(feature = "charsets")]
 pub mod charset;
 pub mod decode;

@@ -1,0 +1,623 @@
+//! Batches: a whole column of rows in one call, in the layout columnar engines use.
+//!
+//! Arrow, Polars, DuckDB and Spark hold a column of strings as one `values` buffer of bytes
+//! and an `offsets` buffer: row `i` is `values[offsets[i]..offsets[i + 1]]`, and a validity
+//! bitmap says which rows are null. Calling the codec once per row from Python or the JVM
+//! costs more than the codec itself; this module takes the buffers as they are (no copy),
+//! runs the profile over every row, and writes the result in the same layout: one call per
+//! batch, and the caller's engine hands the buffers back to its users.
+//!
+//! ```
+//! use pctenc::batch::{self, OnError, Rows};
+//! use pctenc::profile::rfc3986::RFC3986;
+//!
+//! let values = b"a%20bc%2Fd%zz";
+//! let offsets: [i32; 4] = [0, 5, 10, 13]; // "a%20b", "c%2Fd", "%zz"
+//! let rows = Rows::new(&offsets, values);
+//! let d = batch::Decode::new(&RFC3986).text();
+//!
+//! // One bad row stops the batch and says where: row index, byte offset in the row.
+//! let err = d.run::<i32, i32>(&rows, OnError::Raise).unwrap_err();
+//! assert_eq!(err.to_string(), r#"row 2, byte 0: invalid-escape at "%zz": invalid escape at byte 0: '%' is not followed by two hex digits"#);
+//!
+//! // Or that row becomes null, and the others are decoded.
+//! let out = d.run::<i32, i32>(&rows, OnError::Null).unwrap();
+//! assert_eq!(out.offsets, [0, 3, 6, 6]);
+//! assert_eq!(out.values, b"a bc/d");
+//! assert_eq!(out.is_valid(2), false);
+//! ```
+//!
+//! # Why the output offsets are a type parameter
+//!
+//! Arrow's `string` type has 32-bit offsets: at most 2 GiB of values. Encoding can triple the
+//! input, so a `string` column in does not promise a `string` column out. The run stops with
+//! [`BatchError::Overflow`] as soon as the output passes what `P` can index, and the caller
+//! runs again with 64-bit offsets (Arrow's `large_string`), so nothing is lost or truncated.
+//!
+//! # Errors per row
+//!
+//! [`OnError`] is the per-row policy: stop the batch ([`OnError::Raise`]), make the row null,
+//! keep it as it was, or decode it leniently with U+FFFD in place of bytes that are not UTF-8.
+//! Null rows stay null, and the output always has as many rows as the input.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::decode::decode_append;
+use crate::error::{DecodeError, EncodeError};
+use crate::kernel::scalar;
+use crate::lint::escape_preview;
+use crate::profile::{Decoding, Malformed, Profile, Utf8};
+
+/// An offset type of a column: `i32` (Arrow `string`, `binary`) or `i64` (`large_string`,
+/// `large_binary`).
+pub trait Offset: Copy + Default + fmt::Debug + sealed::Sealed {
+    /// The offset as an index; `None` if negative or past `usize`.
+    fn to_usize(self) -> Option<usize>;
+    /// `n` as an offset; `None` if it does not fit.
+    fn from_usize(n: usize) -> Option<Self>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for i32 {}
+    impl Sealed for i64 {}
+    #[cfg(test)]
+    impl Sealed for i8 {}
+}
+
+/// Offsets small enough to overflow in a test (Arrow has no such type).
+#[cfg(test)]
+impl Offset for i8 {
+    fn to_usize(self) -> Option<usize> {
+        usize::try_from(self).ok()
+    }
+    fn from_usize(n: usize) -> Option<Self> {
+        i8::try_from(n).ok()
+    }
+}
+
+impl Offset for i32 {
+    #[inline]
+    fn to_usize(self) -> Option<usize> {
+        usize::try_from(self).ok()
+    }
+    #[inline]
+    fn from_usize(n: usize) -> Option<Self> {
+        i32::try_from(n).ok()
+    }
+}
+
+impl Offset for i64 {
+    #[inline]
+    fn to_usize(self) -> Option<usize> {
+        usize::try_from(self).ok()
+    }
+    #[inline]
+    fn from_usize(n: usize) -> Option<Self> {
+        i64::try_from(n).ok()
+    }
+}
+
+/// A validity bitmap in Arrow's layout: bit `offset + i` (least significant bit first) is 1
+/// when row `i` is present, 0 when it is null.
+#[derive(Clone, Copy, Debug)]
+pub struct Validity<'a> {
+    bits: &'a [u8],
+    offset: usize,
+}
+
+impl Validity<'_> {
+    #[inline]
+    fn get(&self, i: usize) -> bool {
+        let bit = self.offset + i;
+        self.bits.get(bit / 8).is_some_and(|b| b >> (bit % 8) & 1 == 1)
+    }
+}
+
+/// The input column: `len()` rows, row `i` is `values[offsets[i]..offsets[i + 1]]`.
+///
+/// Offsets need not start at 0 (a sliced Arrow array keeps its parent's buffers), but they
+/// must not decrease and must stay inside `values`; a row that breaks this is an error
+/// ([`BatchError::BadOffsets`]), never a panic.
+#[derive(Clone, Copy, Debug)]
+pub struct Rows<'a, O: Offset> {
+    offsets: &'a [O],
+    values: &'a [u8],
+    validity: Option<Validity<'a>>,
+}
+
+impl<'a, O: Offset> Rows<'a, O> {
+    /// Rows over `offsets` (one more than the number of rows) and `values`, none of them null.
+    pub fn new(offsets: &'a [O], values: &'a [u8]) -> Self {
+        Rows { offsets, values, validity: None }
+    }
+
+    /// The same rows, with the nulls of an Arrow validity bitmap that starts at bit `offset`.
+    pub fn with_validity(mut self, bits: &'a [u8], offset: usize) -> Self {
+        self.validity = Some(Validity { bits, offset });
+        self
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Row `i`: `Ok(None)` if null.
+    #[inline]
+    fn row(&self, i: usize) -> Result<Option<&'a [u8]>, BatchError> {
+        if let Some(v) = &self.validity {
+            if !v.get(i) {
+                return Ok(None);
+            }
+        }
+        let bad = || BatchError::BadOffsets { row: i };
+        let start = self.offsets[i].to_usize().ok_or_else(bad)?;
+        let end = self.offsets[i + 1].to_usize().ok_or_else(bad)?;
+        self.values.get(start..end).map(Some).ok_or_else(bad)
+    }
+}
+
+/// What happens to a row that does not decode (or, encoding, cannot be written as text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OnError {
+    /// Stop: the batch fails with [`BatchError::Row`], naming the row and the byte.
+    Raise,
+    /// The row becomes null (as SQL's `try_url_decode`).
+    Null,
+    /// The row is written as it was in the input (as text, with U+FFFD for bytes that are
+    /// not UTF-8 when the output is text).
+    Keep,
+    /// The row is decoded leniently: a malformed `%` is kept as it is, and bytes that are not
+    /// UTF-8 become U+FFFD when the output is text.
+    Replace,
+}
+
+impl OnError {
+    /// The policy called `name` (`raise`, `null`, `keep`, `replace`).
+    pub fn by_name(name: &str) -> Option<OnError> {
+        Some(match name {
+            "raise" => OnError::Raise,
+            "null" => OnError::Null,
+            "keep" => OnError::Keep,
+            "replace" => OnError::Replace,
+            _ => return None,
+        })
+    }
+
+    /// Every policy's name, in the order [`OnError::by_name`] knows them.
+    pub const NAMES: &'static [&'static str] = &["raise", "null", "keep", "replace"];
+}
+
+/// The output column, in the input's layout with offsets of type `P`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output<P: Offset> {
+    /// One more than the number of rows, starting at 0.
+    pub offsets: Vec<P>,
+    /// The rows' bytes, one after the other (UTF-8 when the run was asked for text).
+    pub values: Vec<u8>,
+    /// Arrow validity bitmap (least significant bit first), `None` when no row is null.
+    pub validity: Option<Vec<u8>>,
+    /// How many rows are null.
+    pub null_count: usize,
+}
+
+impl<P: Offset> Output<P> {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether row `i` is present (not null).
+    pub fn is_valid(&self, i: usize) -> bool {
+        self.validity.as_ref().is_none_or(|v| v[i / 8] >> (i % 8) & 1 == 1)
+    }
+
+    /// Row `i`'s bytes (empty for a null row).
+    pub fn row(&self, i: usize) -> &[u8] {
+        let (a, b) = (self.offsets[i].to_usize(), self.offsets[i + 1].to_usize());
+        &self.values[a.unwrap_or(0)..b.unwrap_or(0)]
+    }
+
+    fn with_capacity(rows: usize, bytes: usize) -> Self {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(P::default());
+        Output { offsets, values: Vec::with_capacity(bytes), validity: None, null_count: 0 }
+    }
+
+    /// Ends row `i` (written or null) at the current end of `values`.
+    #[inline]
+    fn end_row(&mut self, i: usize, valid: bool) -> Result<(), BatchError> {
+        let end = P::from_usize(self.values.len())
+            .ok_or(BatchError::Overflow { row: i, bytes: self.values.len() })?;
+        self.offsets.push(end);
+        if !valid {
+            let rows = self.offsets.len() - 1;
+            let bits = self.validity.get_or_insert_with(|| {
+                let mut v = alloc::vec![0xFFu8; rows.div_ceil(8).max(1)];
+                v.reserve(rows / 8);
+                v
+            });
+            bits.resize((i / 8) + 1, 0xFF);
+            bits[i / 8] &= !(1 << (i % 8));
+            self.null_count += 1;
+        }
+        Ok(())
+    }
+
+    /// Sizes the validity bitmap (if any) to the final number of rows, unused bits 0.
+    fn finish(mut self) -> Self {
+        let rows = self.len();
+        if let Some(bits) = &mut self.validity {
+            bits.resize(rows.div_ceil(8), 0xFF);
+            if rows % 8 != 0 {
+                if let Some(last) = bits.last_mut() {
+                    *last &= (1u8 << (rows % 8)) - 1;
+                }
+            }
+        }
+        self
+    }
+}
+
+/// Why a batch stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BatchError {
+    /// Row `row` does not decode (or encode), under [`OnError::Raise`].
+    Row {
+        /// The row's index in the batch.
+        row: usize,
+        /// The byte offset in the row, and why.
+        error: RowError,
+        /// Up to 8 bytes of the row from the offset on, escaped for a terminal (`"%zz"`,
+        /// with `...` after it when the row goes on).
+        snippet: String,
+    },
+    /// The output passed the largest offset of its offset type after `bytes` bytes, in row
+    /// `row`: run again with 64-bit offsets.
+    Overflow {
+        /// The row being written.
+        row: usize,
+        /// The output's size at that point.
+        bytes: usize,
+    },
+    /// Row `row`'s offsets decrease or point outside the values buffer.
+    BadOffsets {
+        /// The row's index.
+        row: usize,
+    },
+}
+
+/// What was wrong with one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowError {
+    /// Decoding failed.
+    Decode(DecodeError),
+    /// The encoded row is not text (a profile that keeps non-ASCII, over bytes that are not
+    /// UTF-8).
+    Encode(EncodeError),
+}
+
+impl RowError {
+    /// The byte offset in the row.
+    pub const fn offset(&self) -> usize {
+        match self {
+            RowError::Decode(e) => e.offset(),
+            RowError::Encode(e) => e.offset,
+        }
+    }
+
+    /// A stable kebab-case name: the decode error's [`code`](DecodeError::code), or
+    /// `not-text` for an encoded row that is not UTF-8.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            RowError::Decode(e) => e.code(),
+            RowError::Encode(_) => "not-text",
+        }
+    }
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowError::Decode(e) => e.fmt(f),
+            RowError::Encode(e) => e.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for BatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BatchError::Row { row, error, snippet } => write!(
+                f,
+                "row {row}, byte {}: {} at {snippet}: {error}",
+                error.offset(),
+                error.code()
+            ),
+            BatchError::Overflow { row, bytes } => write!(
+                f,
+                "row {row}: the output passed {bytes} bytes, more than 32-bit offsets can index"
+            ),
+            BatchError::BadOffsets { row } => {
+                write!(f, "row {row}: its offsets decrease or point outside the values buffer")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for BatchError {}
+
+/// Bytes of the row that an error's snippet shows, from the error's offset on.
+const SNIPPET: usize = 8;
+
+/// Up to [`SNIPPET`] bytes of `row` from `offset`, quoted and escaped (as the CLI shows them).
+pub fn snippet(row: &[u8], offset: usize) -> String {
+    let rest = row.get(offset..).unwrap_or(&[]);
+    let shown = &rest[..rest.len().min(SNIPPET)];
+    let mut s = String::with_capacity(shown.len() + 8);
+    s.push('"');
+    s.push_str(&escape_preview(shown).replace('"', "\\\""));
+    s.push('"');
+    if rest.len() > SNIPPET {
+        s.push_str("...");
+    }
+    s
+}
+
+fn row_error(row: usize, bytes: &[u8], error: RowError) -> BatchError {
+    BatchError::Row { row, snippet: snippet(bytes, error.offset()), error }
+}
+
+/// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
+/// subpart.
+fn push_lossy(bytes: &[u8], out: &mut Vec<u8>) {
+    match core::str::from_utf8(bytes) {
+        Ok(_) => out.extend_from_slice(bytes),
+        Err(_) => out.extend_from_slice(String::from_utf8_lossy(bytes).as_bytes()),
+    }
+}
+
+/// A decode run over batches: a profile, its decoding policy (the caller's overrides
+/// applied), and whether the output must be text.
+#[derive(Clone, Copy, Debug)]
+pub struct Decode<'p> {
+    profile: &'p Profile,
+    decoding: Decoding,
+    text: bool,
+}
+
+impl<'p> Decode<'p> {
+    /// Decodes as `profile` does, to bytes unless its policy makes text.
+    pub fn new(profile: &'p Profile) -> Self {
+        Decode { profile, decoding: profile.decoding(), text: false }
+    }
+
+    /// Overrides the malformed-escape policy (`--strict` / `--lenient`).
+    pub fn malformed(mut self, malformed: Malformed) -> Self {
+        self.decoding.malformed = malformed;
+        self
+    }
+
+    /// Overrides the UTF-8 policy of the output.
+    pub fn utf8(mut self, utf8: Utf8) -> Self {
+        self.decoding.utf8 = utf8;
+        self
+    }
+
+    /// The output must be text (an Arrow `string` column): a policy that would let bytes
+    /// that are not UTF-8 through ([`Utf8::Bytes`]) becomes [`Utf8::Strict`], and rows that
+    /// are still not UTF-8 (raw bytes under the policies that keep escapes) are errors.
+    pub fn text(mut self) -> Self {
+        self.text = true;
+        if self.decoding.utf8 == Utf8::Bytes {
+            self.decoding.utf8 = Utf8::Strict;
+        }
+        self
+    }
+
+    /// The decoding policy this run applies.
+    pub fn decoding(&self) -> Decoding {
+        self.decoding
+    }
+
+    /// Decodes every row of `rows` into a new column with offsets of type `P`.
+    ///
+    /// # Errors
+    /// [`BatchError::Row`] for the first bad row under [`OnError::Raise`];
+    /// [`BatchError::Overflow`] when `P` cannot index the output;
+    /// [`BatchError::BadOffsets`] for offsets that do not describe rows of the values.
+    pub fn run<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        on_error: OnError,
+    ) -> Result<Output<P>, BatchError> {
+        let n = rows.len();
+        let first = rows.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
+        let last = rows.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
+        let mut out = Output::<P>::with_capacity(n, last.saturating_sub(first));
+        let unit = self.profile.unit();
+        // Policies whose output may still hold bytes that are not UTF-8.
+        let check_text = self.text
+            && !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
+        for i in 0..n {
+            let Some(row) = rows.row(i)? else {
+                out.end_row(i, false)?;
+                continue;
+            };
+            let start = out.values.len();
+            let mut result = decode_append(unit, self.decoding, row, &mut out.values);
+            if result.is_ok() && check_text {
+                if let Err(e) = core::str::from_utf8(&out.values[start..]) {
+                    let offset = scalar::input_offset(&self.decoding, unit, row, e.valid_up_to());
+                    out.values.truncate(start);
+                    result = Err(DecodeError::InvalidUtf8 { offset });
+                }
+            }
+            let valid = match result {
+                Ok(()) => true,
+                Err(e) => match on_error {
+                    OnError::Raise => return Err(row_error(i, row, RowError::Decode(e))),
+                    OnError::Null => false,
+                    OnError::Keep if self.text => {
+                        push_lossy(row, &mut out.values);
+                        true
+                    }
+                    OnError::Keep => {
+                        out.values.extend_from_slice(row);
+                        true
+                    }
+                    OnError::Replace => {
+                        self.replace(row, &mut out.values);
+                        true
+                    }
+                },
+            };
+            out.end_row(i, valid)?;
+        }
+        Ok(out.finish())
+    }
+
+    /// The lenient decoding of `row` ([`OnError::Replace`]); never fails.
+    fn replace(&self, row: &[u8], out: &mut Vec<u8>) {
+        let utf8 = match self.decoding.utf8 {
+            Utf8::Bytes if !self.text => Utf8::Bytes,
+            Utf8::LossyJava => Utf8::LossyJava,
+            _ => Utf8::Lossy,
+        };
+        let lenient = Decoding { malformed: Malformed::PassThrough, utf8, ..self.decoding };
+        let start = out.len();
+        if decode_append(self.profile.unit(), lenient, row, out).is_err() {
+            // Pass-through decoding with a lossy policy has no error left; keep the row if
+            // a profile ever finds one.
+            out.truncate(start);
+            push_lossy(row, out);
+        }
+    }
+}
+
+/// Encodes every row of `rows` with `profile` into a new column with offsets of type `P`.
+///
+/// The output is text: every profile writes ASCII, but for those that keep non-ASCII (`iri`)
+/// over input bytes that are not UTF-8; such a row is an error under [`OnError::Raise`], null
+/// under [`OnError::Null`], and encoded from its lossy text (U+FFFD) under the other two.
+///
+/// ```
+/// use pctenc::batch::{encode, OnError, Rows};
+/// let rows = Rows::new(&[0i64, 3, 6], b"a bc/d");
+/// let out = encode::<i64, i32>(&pctenc::profile::rfc3986::RFC3986, &rows, OnError::Raise).unwrap();
+/// assert_eq!(out.values, b"a%20bc%2Fd");
+/// assert_eq!(out.offsets, [0, 5, 10]);
+/// ```
+///
+/// # Errors
+/// As [`Decode::run`].
+pub fn encode<O: Offset, P: Offset>(
+    profile: &Profile,
+    rows: &Rows<'_, O>,
+    on_error: OnError,
+) -> Result<Output<P>, BatchError> {
+    let n = rows.len();
+    let first = rows.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
+    let last = rows.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
+    let bytes = last.saturating_sub(first);
+    let mut out = Output::<P>::with_capacity(n, bytes + bytes / 4);
+    let check_text = profile.keeps_non_ascii();
+    for i in 0..n {
+        let Some(row) = rows.row(i)? else {
+            out.end_row(i, false)?;
+            continue;
+        };
+        let start = out.values.len();
+        profile.encode_append_vec(row, &mut out.values);
+        let mut valid = true;
+        if check_text {
+            if let Err(e) = core::str::from_utf8(&out.values[start..]) {
+                out.values.truncate(start);
+                let offset =
+                    core::str::from_utf8(row).err().map_or(e.valid_up_to(), |e| e.valid_up_to());
+                match on_error {
+                    OnError::Raise => {
+                        return Err(row_error(i, row, RowError::Encode(EncodeError { offset })))
+                    }
+                    OnError::Null => valid = false,
+                    OnError::Keep | OnError::Replace => profile.encode_append_vec(
+                        String::from_utf8_lossy(row).as_bytes(),
+                        &mut out.values,
+                    ),
+                }
+            }
+        }
+        out.end_row(i, valid)?;
+    }
+    Ok(out.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::{rfc3986::RFC3986, whatwg::FORM};
+
+    #[test]
+    fn validity_bits_follow_arrow_layout() {
+        // Rows 0..10, nulls at 1 and 9, bitmap starting at bit 3.
+        let offsets: Vec<i32> = (0..=10).collect();
+        let values = b"abcdefghij";
+        let mut bits = [0xFFu8; 2];
+        bits[0] &= !(1 << 4); // row 1
+        bits[1] &= !(1 << 4); // row 9
+        let rows = Rows::new(&offsets, values).with_validity(&bits, 3);
+        let out = encode::<i32, i32>(&RFC3986, &rows, OnError::Raise).unwrap();
+        assert_eq!(out.null_count, 2);
+        assert_eq!(out.validity.as_deref(), Some(&[0b1111_1101, 0b0000_0001][..]));
+        assert!(!out.is_valid(1) && !out.is_valid(9) && out.is_valid(8));
+        assert_eq!(out.values, b"acdefghi");
+    }
+
+    #[test]
+    fn bad_offsets_are_errors_not_panics() {
+        let rows = Rows::new(&[0i32, 4, 2], b"abcd");
+        assert_eq!(
+            encode::<i32, i32>(&RFC3986, &rows, OnError::Raise),
+            Err(BatchError::BadOffsets { row: 1 })
+        );
+        let rows = Rows::new(&[0i64, 9], b"abcd");
+        assert_eq!(
+            Decode::new(&RFC3986).run::<i64, i64>(&rows, OnError::Null),
+            Err(BatchError::BadOffsets { row: 0 })
+        );
+        let rows = Rows::new(&[-1i32, 2], b"abcd");
+        assert!(Decode::new(&FORM).run::<i32, i32>(&rows, OnError::Keep).is_err());
+    }
+
+    #[test]
+    fn overflow_stops_at_the_row_that_passes_the_offset_type() {
+        // 50 bytes of spaces encode to 150: past i8's 127 in row 1.
+        let values = [b' '; 50];
+        let rows = Rows::new(&[0i32, 25, 50], &values);
+        let e = encode::<i32, i8>(&RFC3986, &rows, OnError::Raise).unwrap_err();
+        assert_eq!(e, BatchError::Overflow { row: 1, bytes: 150 });
+        let out = encode::<i32, i64>(&RFC3986, &rows, OnError::Raise).unwrap();
+        assert_eq!(out.offsets, [0, 75, 150]);
+    }
+
+    #[test]
+    fn snippet_is_short_and_escaped() {
+        assert_eq!(snippet(b"ab%zz", 2), r#""%zz""#);
+        assert_eq!(snippet(b"%\x1b[2J\"0123456", 0), r#""%\x1b[2J\"01"..."#);
+        assert_eq!(snippet(b"ab", 5), r#""""#);
+    }
+}

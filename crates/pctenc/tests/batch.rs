@@ -1,0 +1,215 @@
+//! The batch API is the one-row API applied to each row: for every named profile, random
+//! columns (with nulls and sliced offsets) give row for row what `encode` / `decode` /
+//! `decode_str` give, and each per-row error policy does what it says.
+
+use pctenc::batch::{self, BatchError, Decode, OnError, Output, RowError, Rows};
+use pctenc::profile::ALL;
+use pctenc::{DecodeError, Malformed, Profile, Utf8};
+use proptest::prelude::*;
+
+/// A column: offsets starting at `skip` bytes into the values (as a sliced Arrow array's),
+/// and a validity bitmap with the given nulls, starting at bit 5.
+struct Column {
+    offsets: Vec<i32>,
+    values: Vec<u8>,
+    bits: Vec<u8>,
+    nulls: Vec<bool>,
+}
+
+impl Column {
+    fn new(rows: &[Vec<u8>], nulls: &[bool], skip: usize) -> Column {
+        let mut values = vec![b'#'; skip];
+        let mut offsets = vec![skip as i32];
+        for r in rows {
+            values.extend_from_slice(r);
+            offsets.push(values.len() as i32);
+        }
+        values.extend_from_slice(b"trailing bytes no row owns");
+        let mut bits = vec![0u8; (rows.len() + 5).div_ceil(8) + 1];
+        for (i, &null) in nulls.iter().enumerate() {
+            if !null {
+                bits[(i + 5) / 8] |= 1 << ((i + 5) % 8);
+            }
+        }
+        Column { offsets, values, bits, nulls: nulls.to_vec() }
+    }
+
+    fn rows(&self) -> Rows<'_, i32> {
+        Rows::new(&self.offsets, &self.values).with_validity(&self.bits, 5)
+    }
+}
+
+fn rows_and_nulls() -> impl Strategy<Value = (Vec<Vec<u8>>, Vec<bool>, usize)> {
+    let row = prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..24),
+        "[a-z%0-9A-F+/ é€]{0,24}".prop_map(|s| s.into_bytes()),
+    ];
+    (proptest::collection::vec((row, any::<bool>()), 0..12), 0usize..4).prop_map(|(v, skip)| {
+        let (rows, nulls) = v.into_iter().unzip();
+        (rows, nulls, skip)
+    })
+}
+
+fn check_shape<P: batch::Offset>(out: &Output<P>, nulls: &[bool]) {
+    assert_eq!(out.len(), nulls.len());
+    assert_eq!(out.null_count, nulls.iter().filter(|&&n| n).count());
+    for (i, &null) in nulls.iter().enumerate() {
+        assert_eq!(out.is_valid(i), !null, "row {i}");
+    }
+}
+
+/// The one-row decoding under a decode run's policy.
+fn one_row(p: &Profile, d: pctenc::Decoding, row: &[u8]) -> Result<Vec<u8>, DecodeError> {
+    let mut v = Vec::new();
+    p.with_decoding(d).decode_append(row, &mut v).map(|()| v)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn encode_is_encode_per_row((rows, nulls, skip) in rows_and_nulls()) {
+        let col = Column::new(&rows, &nulls, skip);
+        for p in ALL {
+            let out = batch::encode::<i32, i64>(p, &col.rows(), OnError::Null).unwrap();
+            check_shape(&out, &col.nulls);
+            for (i, r) in rows.iter().enumerate() {
+                if nulls[i] {
+                    prop_assert_eq!(out.row(i), b"");
+                } else if out.is_valid(i) {
+                    let want = p.encode(r);
+                    prop_assert_eq!(out.row(i), want.as_bytes(), "{} row {}", p.name(), i);
+                }
+            }
+            prop_assert!(std::str::from_utf8(&out.values).is_ok());
+        }
+    }
+
+    #[test]
+    fn decode_is_decode_per_row((rows, nulls, skip) in rows_and_nulls()) {
+        let col = Column::new(&rows, &nulls, skip);
+        for p in ALL {
+            // Bytes out: exactly Profile::decode, a failing row null.
+            let run = Decode::new(p);
+            let out = run.run::<i32, i32>(&col.rows(), OnError::Null).unwrap();
+            prop_assert_eq!(out.len(), rows.len());
+            for (i, r) in rows.iter().enumerate() {
+                let want = if nulls[i] { None } else { p.decode(r).ok().map(|c| c.into_owned()) };
+                let got = out.is_valid(i).then(|| out.row(i).to_vec());
+                prop_assert_eq!(got, want, "{} row {}", p.name(), i);
+            }
+            // Text out: every row UTF-8; a row that decodes under the text policy is that.
+            let text = Decode::new(p).text();
+            for policy in [OnError::Null, OnError::Keep, OnError::Replace] {
+                let out = text.run::<i32, i64>(&col.rows(), policy).unwrap();
+                if policy == OnError::Null {
+                    prop_assert_eq!(out.len(), rows.len());
+                } else {
+                    check_shape(&out, &col.nulls);
+                }
+                prop_assert!(std::str::from_utf8(&out.values).is_ok(), "{}", p.name());
+                for (i, r) in rows.iter().enumerate() {
+                    if nulls[i] {
+                        prop_assert!(!out.is_valid(i));
+                        continue;
+                    }
+                    let ok = one_row(p, text.decoding(), r)
+                        .ok()
+                        .filter(|v| std::str::from_utf8(v).is_ok());
+                    match (ok, policy) {
+                        (Some(v), _) => prop_assert_eq!(out.row(i), &v[..], "{} row {}", p.name(), i),
+                        (None, OnError::Null) => prop_assert!(!out.is_valid(i)),
+                        (None, OnError::Keep) => {
+                            let want = String::from_utf8_lossy(r);
+                            prop_assert_eq!(out.row(i), want.as_bytes());
+                        }
+                        (None, _) => prop_assert!(out.is_valid(i)),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn raise_names_the_first_bad_row((rows, nulls, skip) in rows_and_nulls()) {
+        let col = Column::new(&rows, &nulls, skip);
+        let p = pctenc::profile::js::COMPONENT;
+        let run = Decode::new(p).text();
+        let first_bad = rows.iter().enumerate().find_map(|(i, r)| {
+            if nulls[i] { return None; }
+            one_row(p, run.decoding(), r).err().map(|e| (i, e))
+        });
+        match (run.run::<i32, i32>(&col.rows(), OnError::Raise), first_bad) {
+            (Ok(out), None) => check_shape(&out, &nulls),
+            (Err(BatchError::Row { row, error, .. }), Some((i, e))) => {
+                prop_assert_eq!(row, i);
+                prop_assert_eq!(error, RowError::Decode(e));
+            }
+            (got, want) => prop_assert!(false, "got {:?}, want {:?}", got.map(|o| o.len()), want),
+        }
+    }
+}
+
+#[test]
+fn replace_is_lenient_with_u_fffd() {
+    let rows = Rows::new(&[0i32, 7, 10], b"%zz%C3x%e2%82%ac");
+    let out =
+        Decode::new(pctenc::profile::js::COMPONENT).text().run::<i32, i32>(&rows, OnError::Replace);
+    let out = out.unwrap();
+    assert_eq!(out.row(0), "%zz\u{FFFD}x".as_bytes());
+    assert_eq!(out.row(1), "\u{FFFD}".as_bytes()); // a lone lead byte, decoded and replaced
+    // The row after the bad ones is decoded as usual.
+    let rows = Rows::new(&[0i32, 3, 12], b"%zz%E2%82%AC");
+    let out = Decode::new(pctenc::profile::js::COMPONENT)
+        .text()
+        .run::<i32, i32>(&rows, OnError::Replace)
+        .unwrap();
+    assert_eq!(out.row(1), "€".as_bytes());
+}
+
+#[test]
+fn overrides_change_the_policy() {
+    let rows = Rows::new(&[0i64, 4, 8], b"100%%FF!");
+    let rfc = pctenc::profile::rfc3986::RFC3986;
+    let lenient = Decode::new(rfc).malformed(Malformed::PassThrough);
+    let out = lenient.run::<i64, i32>(&rows, OnError::Raise).unwrap();
+    assert_eq!(out.values, b"100%\xFF!");
+    let e = lenient.utf8(Utf8::Strict).run::<i64, i32>(&rows, OnError::Raise).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        r#"row 1, byte 0: invalid-utf8 at "%FF!": invalid UTF-8 at byte 0: the decoded bytes are not UTF-8"#
+    );
+}
+
+#[test]
+fn keep_escaped_policies_still_give_text() {
+    // dotnet-escapedatastring keeps escapes that are not UTF-8; a raw byte that is not UTF-8
+    // cannot be text, so it is a row error when the output must be text.
+    let p = pctenc::by_name("dotnet-escapedatastring").unwrap();
+    let rows = Rows::new(&[0i32, 3, 5], b"%FFa\xFF");
+    let run = Decode::new(p).text();
+    let out = run.run::<i32, i32>(&rows, OnError::Null).unwrap();
+    assert_eq!(out.row(0), b"%FF");
+    assert!(!out.is_valid(1));
+    match run.run::<i32, i32>(&rows, OnError::Raise) {
+        Err(BatchError::Row { row: 1, error, .. }) => assert_eq!(error.offset(), 1),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn empty_batch() {
+    let rows = Rows::<i32>::new(&[0], b"");
+    let out = batch::encode::<i32, i32>(pctenc::profile::rfc3986::RFC3986, &rows, OnError::Raise)
+        .unwrap();
+    assert_eq!(out.offsets, [0]);
+    assert!(out.is_empty() && out.validity.is_none());
+    let rows = Rows::<i64>::new(&[], b"");
+    assert_eq!(
+        Decode::new(pctenc::profile::rfc3986::RFC3986)
+            .run::<i64, i64>(&rows, OnError::Raise)
+            .unwrap()
+            .len(),
+        0
+    );
+}
