@@ -3,7 +3,7 @@
 //! and DuckDB): every recorded input, both directions, including which inputs fail and why.
 //!
 //! The live comparison (the built-in and pctenc on the same values in one session) is the
-//! Python suite's job (`scripts/test.d/*engines*`); this file keeps the Rust side honest
+//! Python suite's job (`scripts/test.d/45-engines.sh`); this file keeps the Rust side honest
 //! without Python.
 
 use pctenc::profile::by_name;

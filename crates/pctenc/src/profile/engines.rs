@@ -5,7 +5,7 @@
 //! Both were observed by running the engines (pyspark 4.3.0 on OpenJDK 17, DuckDB 2.0.0) with
 //! `scripts/engines/record.py`, which writes `crates/pctenc/tests/data/engines.json`; the
 //! tests in `tests/engines.rs` replay that file, and the Python suite
-//! (`scripts/test.d/*engines*`) compares each engine's built-in with pctenc live.
+//! (`scripts/test.d/45-engines.sh`) compares each engine's built-in with pctenc live.
 //!
 //! - **Spark** `url_encode` / `url_decode` / `try_url_decode` call Java's `URLEncoder` /
 //!   `URLDecoder` with UTF-8, so `spark` is an alias of

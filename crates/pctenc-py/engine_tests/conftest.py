@@ -10,7 +10,7 @@ import sys
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", ".."))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 SHARED = os.path.abspath(os.path.join(ROOT, "..", "shared", "testdata"))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "engines"))
 

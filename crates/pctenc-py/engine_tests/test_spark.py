@@ -11,26 +11,34 @@ import pytest
 import pctenc
 import pctenc.spark as ps
 
-pyspark = pytest.importorskip("pyspark")  # a listed dependency; absent only outside the suite
 from pyspark.errors import PySparkException  # noqa: E402
 from pyspark.sql import SparkSession, functions as F  # noqa: E402
 
 MASTER = os.environ.get("PCTENC_SPARK_MASTER", "local[2]")
 
 
-@pytest.fixture(scope="module")
-def spark():
+def session(master):
+    """A Spark session on `master` whose Python workers run this interpreter (the one with
+    pctenc installed), with the SQL functions registered."""
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     s = (
-        SparkSession.builder.master(MASTER)
+        SparkSession.builder.master(master)
         .appName("pctenc-engines")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.python.worker.reuse", "true")
+        # A failing task fails the job at once (local-cluster would retry it 4 times).
+        .config("spark.task.maxFailures", "1")
         .getOrCreate()
     )
     s.sparkContext.setLogLevel("OFF")
     ps.register(s)
+    return s
+
+
+@pytest.fixture(scope="module")
+def spark():
+    s = session(MASTER)
     yield s
     s.stop()
 
