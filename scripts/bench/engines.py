@@ -33,6 +33,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT = os.path.join(ROOT, "target", "bench")
+# Rows per Arrow batch between the JVM and the Python workers (Spark's default is 10,000).
+SPARK_BATCH = int(os.environ.get("PCTENC_BENCH_SPARK_BATCH", "10000"))
 
 
 # ---------------------------------------------------------------- memory
@@ -95,8 +97,7 @@ def parquet(rows):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    col = gen_urls.urls(rows)
-    col = col if isinstance(col, (pa.Array, pa.ChunkedArray)) else pa.array(col, pa.string())
+    col = gen_urls.generate(rows, 14)  # the seed the Python package's benchmarks use
     pq.write_table(pa.table({"u": col}), path + ".tmp", row_group_size=1 << 20)
     os.replace(path + ".tmp", path)
     return path
@@ -120,7 +121,9 @@ def case_spark(name, path, runs):
     import pctenc.spark as ps
 
     spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
-             .config("spark.driver.memory", "6g").getOrCreate())
+             .config("spark.driver.memory", "6g")
+             .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(SPARK_BATCH))
+             .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     df = spark.read.parquet(path).cache()
     df.count()
@@ -130,6 +133,15 @@ def case_spark(name, path, runs):
         "spark-builtin-encode": lambda: F.url_encode("u"),
         "spark-pctenc-encode": lambda: ps.url_encode("u"),
     }.get(name)
+    if name == "spark-identity-arrow-udf":
+        import pyarrow as pa
+
+        def same(v):
+            return v
+
+        same.__annotations__ = {"v": pa.Array, "return": pa.Array}
+        ident = F.arrow_udf(same, "string")
+        col = lambda: ident("u")  # noqa: E731
     if col is not None:
         run = lambda: df.select(col().alias("o")).write.format("noop").mode("overwrite").save()  # noqa: E731
     else:  # spark-pctenc-decode-mapinarrow
@@ -179,13 +191,14 @@ def case_polars(name, path, runs):
 
 CASES = {
     "spark": ["spark-builtin-decode", "spark-pctenc-decode", "spark-pctenc-decode-mapinarrow",
-              "spark-builtin-encode", "spark-pctenc-encode"],
+              "spark-identity-arrow-udf", "spark-builtin-encode", "spark-pctenc-encode"],
     "duckdb": ["duckdb-builtin-decode", "duckdb-pctenc-decode", "duckdb-builtin-encode",
                "duckdb-pctenc-encode"],
     "polars": ["polars-map_elements-unquote", "polars-pctenc-decode"],
 }
 PEER = {"spark-pctenc-decode": "spark-builtin-decode",
         "spark-pctenc-decode-mapinarrow": "spark-builtin-decode",
+        "spark-identity-arrow-udf": "spark-builtin-decode",
         "spark-pctenc-encode": "spark-builtin-encode",
         "duckdb-pctenc-decode": "duckdb-builtin-decode",
         "duckdb-pctenc-encode": "duckdb-builtin-encode",
