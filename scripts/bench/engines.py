@@ -39,6 +39,7 @@ SPARK_BATCH = int(os.environ.get("PCTENC_BENCH_SPARK_BATCH", "10000"))
 
 # ---------------------------------------------------------------- memory
 
+
 def _tree_rss_kib(root_pid):
     """Resident KiB of `root_pid` and all its descendants, from /proc."""
     children, rss = {}, {}
@@ -48,7 +49,7 @@ def _tree_rss_kib(root_pid):
         try:
             with open(f"/proc/{d}/stat") as f:
                 stat = f.read()
-            fields = stat[stat.rindex(")") + 2:].split()
+            fields = stat[stat.rindex(")") + 2 :].split()
             children.setdefault(int(fields[1]), []).append(int(d))
             rss[int(d)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE") // 1024
         except (OSError, ValueError, IndexError):
@@ -87,6 +88,7 @@ class PeakMemory:
 
 # ---------------------------------------------------------------- data
 
+
 def parquet(rows):
     path = os.path.join(OUT, f"urls-{rows}.parquet")
     if os.path.exists(path):
@@ -105,6 +107,7 @@ def parquet(rows):
 
 # ---------------------------------------------------------------- cases
 
+
 def time_runs(fn, runs):
     mem = PeakMemory().start()
     secs = []
@@ -120,10 +123,13 @@ def case_spark(name, path, runs):
     from pyspark.sql import SparkSession, functions as F
     import pctenc.spark as ps
 
-    spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
-             .config("spark.driver.memory", "6g")
-             .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(SPARK_BATCH))
-             .getOrCreate())
+    spark = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.memory", "6g")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(SPARK_BATCH))
+        .getOrCreate()
+    )
     spark.sparkContext.setLogLevel("ERROR")
     df = spark.read.parquet(path).cache()
     df.count()
@@ -143,16 +149,22 @@ def case_spark(name, path, runs):
         ident = F.arrow_udf(same, "string")
         col = lambda: ident("u")  # noqa: E731
     if col is not None:
-        run = lambda: df.select(col().alias("o")).write.format("noop").mode("overwrite").save()  # noqa: E731
+        run = (
+            lambda: df.select(col().alias("o")).write.format("noop").mode("overwrite").save()
+        )  # noqa: E731
     else:  # spark-pctenc-decode-mapinarrow
         import pyarrow as pa
         from pctenc import arrow
 
         def batches(it):
             for b in it:
-                yield pa.RecordBatch.from_arrays([arrow.decode(b.column(0), profile="spark")], ["o"])
+                yield pa.RecordBatch.from_arrays(
+                    [arrow.decode(b.column(0), profile="spark")], ["o"]
+                )
 
-        run = lambda: df.mapInArrow(batches, "o string").write.format("noop").mode("overwrite").save()  # noqa: E731
+        run = (
+            lambda: df.mapInArrow(batches, "o string").write.format("noop").mode("overwrite").save()
+        )  # noqa: E731
     run()  # warm: Python workers started, UDF shipped
     out = time_runs(run, runs)
     spark.stop()
@@ -166,10 +178,12 @@ def case_duckdb(name, path, runs):
     con = duckdb.connect()
     pctenc.duckdb.register(con)
     con.execute(f"CREATE TABLE t AS SELECT u FROM read_parquet('{path}')")
-    expr = {"duckdb-builtin-decode": "url_decode(u)",
-            "duckdb-pctenc-decode": "pct_decode(u, 'duckdb')",
-            "duckdb-builtin-encode": "url_encode(u)",
-            "duckdb-pctenc-encode": "pct_encode(u, 'duckdb')"}[name]
+    expr = {
+        "duckdb-builtin-decode": "url_decode(u)",
+        "duckdb-pctenc-decode": "pct_decode(u, 'duckdb')",
+        "duckdb-builtin-encode": "url_encode(u)",
+        "duckdb-pctenc-encode": "pct_encode(u, 'duckdb')",
+    }[name]
     q = f"SELECT sum(length({expr})) FROM t"
     con.execute(q).fetchone()
     return time_runs(lambda: con.execute(q).fetchone(), runs)
@@ -190,34 +204,57 @@ def case_polars(name, path, runs):
 
 
 CASES = {
-    "spark": ["spark-builtin-decode", "spark-pctenc-decode", "spark-pctenc-decode-mapinarrow",
-              "spark-identity-arrow-udf", "spark-builtin-encode", "spark-pctenc-encode"],
-    "duckdb": ["duckdb-builtin-decode", "duckdb-pctenc-decode", "duckdb-builtin-encode",
-               "duckdb-pctenc-encode"],
+    "spark": [
+        "spark-builtin-decode",
+        "spark-pctenc-decode",
+        "spark-pctenc-decode-mapinarrow",
+        "spark-identity-arrow-udf",
+        "spark-builtin-encode",
+        "spark-pctenc-encode",
+    ],
+    "duckdb": [
+        "duckdb-builtin-decode",
+        "duckdb-pctenc-decode",
+        "duckdb-builtin-encode",
+        "duckdb-pctenc-encode",
+    ],
     "polars": ["polars-map_elements-unquote", "polars-pctenc-decode"],
 }
-PEER = {"spark-pctenc-decode": "spark-builtin-decode",
-        "spark-pctenc-decode-mapinarrow": "spark-builtin-decode",
-        "spark-identity-arrow-udf": "spark-builtin-decode",
-        "spark-pctenc-encode": "spark-builtin-encode",
-        "duckdb-pctenc-decode": "duckdb-builtin-decode",
-        "duckdb-pctenc-encode": "duckdb-builtin-encode",
-        "polars-pctenc-decode": "polars-map_elements-unquote"}
+PEER = {
+    "spark-pctenc-decode": "spark-builtin-decode",
+    "spark-pctenc-decode-mapinarrow": "spark-builtin-decode",
+    "spark-identity-arrow-udf": "spark-builtin-decode",
+    "spark-pctenc-encode": "spark-builtin-encode",
+    "duckdb-pctenc-decode": "duckdb-builtin-decode",
+    "duckdb-pctenc-encode": "duckdb-builtin-encode",
+    "polars-pctenc-decode": "polars-map_elements-unquote",
+}
 
 
 def one(name, rows, runs):
     path = parquet(rows)
     engine = name.split("-")[0]
     secs, peak = {"spark": case_spark, "duckdb": case_duckdb, "polars": case_polars}[engine](
-        name, path, runs)
+        name, path, runs
+    )
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
     nbytes = pc.sum(pc.binary_length(pq.read_table(path)["u"])).as_py()
     med = statistics.median(secs)
-    print(json.dumps({"case": name, "rows": rows, "runs": [round(s, 3) for s in secs],
-                      "median_s": round(med, 3), "input_mb_s": round(nbytes / med / 1e6, 1),
-                      "peak_rss_mib": round(peak)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "case": name,
+                "rows": rows,
+                "runs": [round(s, 3) for s in secs],
+                "median_s": round(med, 3),
+                "input_mb_s": round(nbytes / med / 1e6, 1),
+                "peak_rss_mib": round(peak),
+            }
+        ),
+        flush=True,
+    )
 
 
 def main():
@@ -233,8 +270,20 @@ def main():
     results = {}
     for engine in a.only.split(","):
         for case in CASES[engine]:
-            p = subprocess.run([sys.executable, __file__, "--case", case, "--rows", str(a.rows),
-                                "--runs", str(a.runs)], capture_output=True, text=True)
+            p = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--case",
+                    case,
+                    "--rows",
+                    str(a.rows),
+                    "--runs",
+                    str(a.runs),
+                ],
+                capture_output=True,
+                text=True,
+            )
             line = [l for l in p.stdout.splitlines() if l.startswith("{")]
             if p.returncode or not line:
                 print(f"{case}: FAILED\n{p.stderr[-2000:]}", file=sys.stderr)
@@ -246,7 +295,8 @@ def main():
     for case, r in results.items():
         peer = results.get(PEER.get(case, ""))
         ratio = f"{peer['median_s'] / r['median_s']:.2f}x" if peer else ""
-        print(f"| {case} | {r['rows']:,} | {r['median_s']} | {r['input_mb_s']} | {ratio} | {r['peak_rss_mib']} |")
+        cells = [case, f"{r['rows']:,}", r["median_s"], r["input_mb_s"], ratio, r["peak_rss_mib"]]
+        print("| " + " | ".join(str(c) for c in cells) + " |")
 
 
 if __name__ == "__main__":

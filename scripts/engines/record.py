@@ -51,8 +51,9 @@ def record_spark(values, raw):
     from pyspark.errors import PySparkException
     import pyspark
 
-    spark = (SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false")
-             .getOrCreate())
+    spark = (
+        SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+    )
     spark.sparkContext.setLogLevel("OFF")
     df = spark.createDataFrame([(i, v) for i, v in enumerate(values)], "i int, s string")
     rows = sorted(df.selectExpr("i", "url_encode(s) e", "try_url_decode(s) t").collect())
@@ -71,9 +72,13 @@ def record_spark(values, raw):
     # Strings that are not UTF-8: Spark reads them as a Java String first.
     hexes = [b.hex() for b in raw]
     bdf = spark.createDataFrame([(i, h) for i, h in enumerate(hexes)], "i int, h string")
-    rows = sorted(bdf.selectExpr(
-        "i", "hex(CAST(url_encode(CAST(unhex(h) AS STRING)) AS BINARY))",
-        "hex(CAST(try_url_decode(CAST(unhex(h) AS STRING)) AS BINARY))").collect())
+    rows = sorted(
+        bdf.selectExpr(
+            "i",
+            "hex(CAST(url_encode(CAST(unhex(h) AS STRING)) AS BINARY))",
+            "hex(CAST(try_url_decode(CAST(unhex(h) AS STRING)) AS BINARY))",
+        ).collect()
+    )
     nonutf8 = {"url_encode": [], "try_url_decode": []}
     for (i, e, t), h in zip(rows, hexes):
         nonutf8["url_encode"].append([h, e and bytes.fromhex(e).decode()])
@@ -85,6 +90,7 @@ def record_spark(values, raw):
 
 def dumps(doc):
     """JSON with one record per line, so that a re-recording diffs line by line."""
+
     def fmt(v, depth):
         if isinstance(v, dict) and depth < 2:
             pad = "  " * (depth + 1)
@@ -95,6 +101,7 @@ def dumps(doc):
             rows = ",\n".join(pad + json.dumps(x) for x in v)
             return "[\n" + rows + "\n" + "  " * depth + "]"
         return json.dumps(v)
+
     return fmt(doc, 0)
 
 
@@ -106,8 +113,10 @@ def main():
     doc = {
         "generator": "scripts/engines/record.py",
         "seed": SEED,
-        "engines": {"spark": f"pyspark {spark_version}, Java {java}",
-                    "duckdb": f"duckdb {duck_version}"},
+        "engines": {
+            "spark": f"pyspark {spark_version}, Java {java}",
+            "duckdb": f"duckdb {duck_version}",
+        },
         "spark": spark,
         "spark_not_utf8_hex_input": nonutf8,
         "duckdb": duck,

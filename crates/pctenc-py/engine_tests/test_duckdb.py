@@ -18,8 +18,15 @@ def con():
 
 
 def table(con, name, vals, typ="VARCHAR"):
-    con.register(f"{name}_arrow", pa.table({"i": list(range(len(vals))),
-                                             "s": pa.array(vals, pa.binary() if typ == "BLOB" else pa.string())}))
+    con.register(
+        f"{name}_arrow",
+        pa.table(
+            {
+                "i": list(range(len(vals))),
+                "s": pa.array(vals, pa.binary() if typ == "BLOB" else pa.string()),
+            }
+        ),
+    )
     con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT i, s FROM {name}_arrow").fetchall()
     con.unregister(f"{name}_arrow")
 
@@ -27,7 +34,8 @@ def table(con, name, vals, typ="VARCHAR"):
 def test_encode_matches_builtin(con, values):
     table(con, "t", values + [None])
     rows = con.execute(
-        "SELECT s, url_encode(s), pct_encode(s, 'duckdb') FROM t WHERE url_encode(s) IS DISTINCT FROM pct_encode(s, 'duckdb')"
+        "SELECT s, url_encode(s), pct_encode(s, 'duckdb') FROM t"
+        " WHERE url_encode(s) IS DISTINCT FROM pct_encode(s, 'duckdb')"
     ).fetchall()
     assert rows == []
     assert con.execute("SELECT count(*) FROM t").fetchall()[0][0] == len(values) + 1
@@ -41,10 +49,15 @@ def test_decode_matches_builtin_row_by_row_including_errors(con, values):
         "WHERE b IS DISTINCT FROM p"
     ).fetchall()
     assert rows == []
-    failing = [r[0] for r in con.execute(
-        "SELECT s FROM t WHERE s IS NOT NULL AND try(url_decode(s)) IS NULL").fetchall()]
-    passing = con.execute(
-        "SELECT count(*) FROM t WHERE try(url_decode(s)) IS NOT NULL").fetchall()[0][0]
+    failing = [
+        r[0]
+        for r in con.execute(
+            "SELECT s FROM t WHERE s IS NOT NULL AND try(url_decode(s)) IS NULL"
+        ).fetchall()
+    ]
+    passing = con.execute("SELECT count(*) FROM t WHERE try(url_decode(s)) IS NOT NULL").fetchall()[
+        0
+    ][0]
     assert len(failing) > 100 and passing > 1000, (len(failing), passing)
     # Where the built-in fails the query, pct_decode fails it too, and says where.
     for s in failing[:25]:
@@ -53,7 +66,9 @@ def test_decode_matches_builtin_row_by_row_including_errors(con, values):
         with pytest.raises(duckdb.Error) as e:
             con.execute("SELECT pct_decode(?, 'duckdb')", [s]).fetchall()
         msg = str(e.value)
-        assert "pct_decode" in msg and re.search(r"profile[ =]'?duckdb", msg) and "byte " in msg, msg
+        assert (
+            "pct_decode" in msg and re.search(r"profile[ =]'?duckdb", msg) and "byte " in msg
+        ), msg
 
 
 def test_plus_bad_escapes_and_bad_utf8_as_duckdb(con):
@@ -75,7 +90,9 @@ def test_null_in_null_out_and_null_profile(con):
 
 def test_empty_table(con):
     con.execute("CREATE OR REPLACE TEMP TABLE e (s VARCHAR)").fetchall()
-    assert con.execute("SELECT pct_decode(s, 'form'), pct_encode(s, 'form') FROM e").fetchall() == []
+    assert (
+        con.execute("SELECT pct_decode(s, 'form'), pct_encode(s, 'form') FROM e").fetchall() == []
+    )
 
 
 def test_wrong_type_is_a_binder_error_like_the_builtin(con):
@@ -128,7 +145,8 @@ def test_one_million_rows(con):
     n = 1_000_000
     con.execute(
         "CREATE OR REPLACE TEMP TABLE m AS SELECT 'https://example.com/p%20' || (i % 977) || "
-        "'/q?x=' || i || '&y=a+b%C3%A9%2F' || (i % 13) AS s FROM range(?) t(i)", [n]
+        "'/q?x=' || i || '&y=a+b%C3%A9%2F' || (i % 13) AS s FROM range(?) t(i)",
+        [n],
     ).fetchall()
     got = con.execute(
         "SELECT count(*), count(pct_decode(s, 'duckdb')),"

@@ -25,7 +25,9 @@ def frame(values):
     return pl.DataFrame({"u": values + [None, ""]})
 
 
-@pytest.mark.parametrize("profile", ["rfc3986", "form", "spark", "duckdb", "py-quote", "js-component"])
+@pytest.mark.parametrize(
+    "profile", ["rfc3986", "form", "spark", "duckdb", "py-quote", "js-component"]
+)
 def test_eager_expr_and_series_match_the_scalar_api(frame, profile):
     us = frame["u"].to_list()
     enc = frame.select(pl.col("u").pct.encode(profile=profile))["u"].to_list()
@@ -44,8 +46,9 @@ def test_py_quote_is_urllib(frame):
 
 def test_lazy_and_streaming_equal_eager_over_many_chunks(values):
     # Many small chunks, so the streaming engine calls the map once per morsel.
-    df = pl.concat([pl.DataFrame({"u": values[i:i + 97]}) for i in range(0, len(values), 97)],
-                   rechunk=False)
+    df = pl.concat(
+        [pl.DataFrame({"u": values[i : i + 97]}) for i in range(0, len(values), 97)], rechunk=False
+    )
     assert df["u"].n_chunks() > 10
     q = df.lazy().select(
         pl.col("u").pct.try_decode(profile="form").alias("d"),

@@ -96,11 +96,13 @@ def test_plus_bad_escape_and_bad_utf8_as_spark(spark):
 
 def test_strings_that_are_not_utf8_read_as_java_strings(spark, raw_values):
     rows = [(i, b.hex()) for i, b in enumerate(raw_values)]
-    d = spark.createDataFrame(rows, "i int, h string").selectExpr(
-        "i", "CAST(unhex(h) AS STRING) s")
+    d = spark.createDataFrame(rows, "i int, h string").selectExpr("i", "CAST(unhex(h) AS STRING) s")
     out = d.select(
-        F.url_encode("s").alias("a"), ps.url_encode("s").alias("b"),
-        F.try_url_decode("s").alias("c"), ps.try_url_decode("s").alias("d"))
+        F.url_encode("s").alias("a"),
+        ps.url_encode("s").alias("b"),
+        F.try_url_decode("s").alias("c"),
+        ps.try_url_decode("s").alias("d"),
+    )
     assert out.where(~F.col("a").eqNullSafe(F.col("b"))).limit(5).collect() == []
     assert out.where(~F.col("c").eqNullSafe(F.col("d"))).limit(5).collect() == []
 
@@ -117,7 +119,9 @@ def test_sql_functions(spark, df):
 
 def test_other_profiles_match_the_scalar_api(spark, df, values):
     for profile in ("form", "duckdb", "rfc3986"):
-        got = [r[0] for r in df.orderBy("i").select(ps.try_url_decode("s", profile=profile)).collect()]
+        got = [
+            r[0] for r in df.orderBy("i").select(ps.try_url_decode("s", profile=profile)).collect()
+        ]
         want = []
         for s in values + [None]:
             try:
@@ -132,14 +136,17 @@ def test_other_profiles_match_the_scalar_api(spark, df, values):
 def test_profile_per_row_in_sql(spark):
     rows = spark.sql(
         "SELECT pct_decode(s, p) d FROM VALUES (1, 'a+b', 'form'), (2, 'a+b', 'duckdb'),"
-        " (3, 'a+b', NULL) AS v(i, s, p) ORDER BY i").collect()
+        " (3, 'a+b', NULL) AS v(i, s, p) ORDER BY i"
+    ).collect()
     assert [r.d for r in rows] == ["a b", "a+b", None]
 
 
 def test_nulls_empty_strings_and_empty_frames(spark):
     d = spark.createDataFrame([(None,), ("",)], "s string")
     assert [tuple(r) for r in d.select(ps.url_encode("s"), ps.url_decode("s")).collect()] == [
-        (None, None), ("", "")]
+        (None, None),
+        ("", ""),
+    ]
     empty = spark.createDataFrame([], "s string")
     assert empty.select(ps.url_decode("s"), ps.url_encode("s")).collect() == []
 
@@ -158,7 +165,8 @@ def test_unknown_profile_fails_on_the_driver():
 def test_one_million_rows(spark):
     n = 1_000_000
     d = spark.range(n).selectExpr(
-        "concat('https://example.com/p%20', id % 977, '/q?x=', id, '&y=a+b%C3%A9%2F', id % 13) s")
+        "concat('https://example.com/p%20', id % 977, '/q?x=', id, '&y=a+b%C3%A9%2F', id % 13) s"
+    )
     got = d.select(
         F.count("*").alias("n"),
         F.sum(F.when(F.url_decode("s") == ps.url_decode("s"), 1).otherwise(0)).alias("dec"),

@@ -27,7 +27,11 @@ def spark():
 def test_executors_are_separate_processes(spark):
     import os
 
-    pids = (spark.sparkContext.parallelize(range(8), 4)
-            .map(lambda _: __import__("os").getppid()).distinct().collect())
+    pids = (
+        spark.sparkContext.parallelize(range(8), 4)
+        .map(lambda _: __import__("os").getppid())
+        .distinct()
+        .collect()
+    )
     # Python workers hang off the executor JVMs, not off this driver's JVM.
     assert os.getpid() not in pids and len(pids) >= 1

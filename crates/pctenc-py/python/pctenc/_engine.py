@@ -39,23 +39,34 @@ def run(where: str, op: str, values: Any, profile: str, **options: Any):
         raise ValueError(f"{context}: {said}") from e
 
 
-def run_per_profile(where: str, op: str, values: Any, profiles: Any, **options: Any):
-    """`run` with the profile given per row (a pyarrow array, as SQL passes arguments)."""
+def run_per_profile(
+    where: str, op: str, values: Any, profiles: Any, prepare: Any = None, **options: Any
+):
+    """`run` with the profile given per row (a pyarrow array, as SQL passes arguments).
+
+    `prepare(values, profile)`, when given, is applied to each profile's rows first (Spark
+    reads its strings as Java Strings for its own dialect)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     values = _combine(values)
     profiles = _combine(profiles)
     names = pc.unique(profiles.drop_null()).to_pylist()
+    prepare = prepare or (lambda v, _name: v)
     if len(names) == 1 and profiles.null_count == 0:
-        return run(where, op, values, names[0], **options)
+        return run(where, op, prepare(values, names[0]), names[0], **options)
     pieces, order = [], []
     for name in names:
         idx = pc.indices_nonzero(pc.equal(profiles, name))
-        pieces.append(_as_array(run(where, op, values.take(idx), name, **options)))
+        rows = prepare(values.take(idx), name)
+        pieces.append(_as_array(run(where, op, rows, name, **options)))
         order.append(idx)
     nulls = pc.indices_nonzero(pc.is_null(profiles))
-    out_type = pieces[0].type if pieces else (pa.binary() if options.get("utf8") == "bytes" else pa.string())
+    out_type = (
+        pieces[0].type
+        if pieces
+        else (pa.binary() if options.get("utf8") == "bytes" else pa.string())
+    )
     pieces = [p.cast(out_type) for p in pieces]
     pieces.append(pa.nulls(len(nulls), out_type))
     order.append(nulls)

@@ -110,24 +110,23 @@ def _sql_udf(name: str, op: str, on_error: Any):
     options = {} if on_error is None else {"on_error": on_error}
 
     def apply(values: pa.Array, profiles: pa.Array = None) -> pa.Array:
-        values = _engine._combine(values)
         if profiles is None:  # pct_decode(s): the default profile
             return _batch(name, op, values, DEFAULT_PROFILE, options)
-        profiles = _engine._combine(profiles)
-        if profiles.null_count == 0 and len(profiles) and _all_equal(profiles):
-            return _batch(name, op, values, profiles[0].as_py(), options)
-        if _java(profiles):
-            values = _as_java_string(values)
-        return _result(_engine.run_per_profile(name, op, values, profiles, **options))
+        out = _engine.run_per_profile(name, op, values, profiles, _prepare, **options)
+        return _result(out)
 
     apply.__annotations__ = {"values": pa.Array, "profiles": pa.Array, "return": pa.Array}
     return F.arrow_udf(apply, "string")
 
 
 def _batch(where: str, op: str, values: Any, profile: str, options: dict):
-    if profile.lower() in _JAVA_NAMES:
-        values = _as_java_string(values)
+    values = _prepare(_engine._combine(values), profile)
     return _result(_engine.run(where, op, values, profile, **options))
+
+
+def _prepare(values: Any, profile: str):
+    """Spark's own dialect reads its input as Java Strings; other profiles see the bytes."""
+    return _as_java_string(values) if profile.lower() in _JAVA_NAMES else values
 
 
 def _result(out: Any):
@@ -160,22 +159,9 @@ def _as_java_string(values: Any):
         pass
     from . import arrow as _arrow
 
-    escaped = _arrow.encode(values.view(pa.binary() if pa.types.is_string(values.type) else pa.large_binary()), profile="rfc3986")
+    as_bytes = pa.binary() if pa.types.is_string(values.type) else pa.large_binary()
+    escaped = _arrow.encode(values.view(as_bytes), profile="rfc3986")
     return _engine._as_array(_arrow.decode(escaped, profile="java-urlencoder"))
-
-
-def _java(profiles: Any) -> bool:
-    import pyarrow.compute as pc
-
-    return any(
-        p is not None and p.lower() in _JAVA_NAMES for p in pc.unique(profiles).to_pylist()
-    )
-
-
-def _all_equal(a: Any) -> bool:
-    import pyarrow.compute as pc
-
-    return len(pc.unique(a)) == 1
 
 
 def _check_profile(profile: str) -> None:

@@ -21,11 +21,14 @@
 use super::{Decoding, Profile, Utf8};
 use crate::set::AsciiSet;
 
-/// DuckDB `url_encode` / `url_decode`: RFC 3986 unreserved (`A-Za-z0-9-._~`) is kept, the rest
-/// escaped with upper-case hex, space as `%20`. `url_decode` keeps a malformed escape as it is
-/// (`%zz`, `%4`, a lone `%`: `%%41` is `%A`), leaves `+` alone, and fails the query when the
-/// decoded bytes are not UTF-8 ("decoded value is invalid UTF8"): no other runtime pairs
-/// lenient escapes with strict UTF-8.
+/// DuckDB [`url_encode` / `url_decode`](https://duckdb.org/docs/stable/sql/functions/text):
+/// unreserved kept, malformed escapes kept, `+` kept, bad UTF-8 an error.
+///
+/// The encoder keeps RFC 3986 unreserved (`A-Za-z0-9-._~`) and escapes the rest with
+/// upper-case hex, space as `%20`. `url_decode` keeps a malformed escape as it is (`%zz`,
+/// `%4`, a lone `%`: `%%41` is `%A`), leaves `+` alone, and fails the query when the decoded
+/// bytes are not UTF-8 ("decoded value is invalid UTF8"): no other runtime pairs lenient
+/// escapes with strict UTF-8.
 ///
 /// ```
 /// use pctenc::profile::engines::DUCKDB;
