@@ -8,7 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step is announced with the time the previous one took, so a slow suite shows in the log
+# (CI has a fixed budget: the whole run, installs included, must stay well under an hour).
+start=$SECONDS
+last=$SECONDS
+step() {
+  printf '\n==> %s   (previous step %ds, total %ds)\n' "$*" $((SECONDS - last)) $((SECONDS - start))
+  last=$SECONDS
+}
 
 for f in scripts/deps.d/*.sh; do
   [ -e "$f" ] || continue

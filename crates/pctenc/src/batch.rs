@@ -14,7 +14,7 @@
 //! let values = b"a%20bc%2Fd%zz";
 //! let offsets: [i32; 4] = [0, 5, 10, 13]; // "a%20b", "c%2Fd", "%zz"
 //! let rows = Rows::new(&offsets, values);
-//! let d = batch::Decode::new(&RFC3986).text();
+//! let d = batch::Decode::new(RFC3986).text();
 //!
 //! // One bad row stops the batch and says where: row index, byte offset in the row.
 //! let err = d.run::<i32, i32>(&rows, OnError::Raise).unwrap_err();
@@ -150,6 +150,13 @@ impl<'a, O: Offset> Rows<'a, O> {
         self.len() == 0
     }
 
+    /// Bytes from the first row's start to the last row's end (a size hint).
+    fn value_bytes(&self) -> usize {
+        let first = self.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
+        let last = self.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
+        last.saturating_sub(first)
+    }
+
     /// Row `i`: `Ok(None)` if null.
     #[inline]
     fn row(&self, i: usize) -> Result<Option<&'a [u8]>, BatchError> {
@@ -197,7 +204,7 @@ impl OnError {
 }
 
 /// The output column, in the input's layout with offsets of type `P`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output<P: Offset> {
     /// One more than the number of rows, starting at 0.
     pub offsets: Vec<P>,
@@ -231,6 +238,12 @@ impl<P: Offset> Output<P> {
         &self.values[a.unwrap_or(0)..b.unwrap_or(0)]
     }
 
+    /// An empty output (no rows yet), to be filled by [`Decode::run_into`] or
+    /// [`encode_into`].
+    pub fn new() -> Self {
+        Self::with_capacity(0, 0)
+    }
+
     fn with_capacity(rows: usize, bytes: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(P::default());
@@ -240,8 +253,14 @@ impl<P: Offset> Output<P> {
     /// Ends row `i` (written or null) at the current end of `values`.
     #[inline]
     fn end_row(&mut self, i: usize, valid: bool) -> Result<(), BatchError> {
-        let end = P::from_usize(self.values.len())
-            .ok_or(BatchError::Overflow { row: i, bytes: self.values.len() })?;
+        let Some(end) = P::from_usize(self.values.len()) else {
+            // Leave the output as it was before row `i`, so that it can be widened and the
+            // run resumed there.
+            let bytes = self.values.len();
+            let before = self.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
+            self.values.truncate(before);
+            return Err(BatchError::Overflow { row: i, bytes });
+        };
         self.offsets.push(end);
         if !valid {
             let rows = self.offsets.len() - 1;
@@ -250,25 +269,66 @@ impl<P: Offset> Output<P> {
                 v.reserve(rows / 8);
                 v
             });
-            bits.resize((i / 8) + 1, 0xFF);
+            if bits.len() <= i / 8 {
+                bits.resize((i / 8) + 1, 0xFF);
+            }
             bits[i / 8] &= !(1 << (i % 8));
             self.null_count += 1;
         }
         Ok(())
     }
 
-    /// Sizes the validity bitmap (if any) to the final number of rows, unused bits 0.
-    fn finish(mut self) -> Self {
+    /// Where row `i` starts in `values`.
+    fn row_start(&self, i: usize) -> usize {
+        self.offsets.get(i).and_then(|o| o.to_usize()).unwrap_or(self.values.len())
+    }
+
+    /// Drops rows `from..`, so that they can be written again.
+    fn truncate_rows(&mut self, from: usize) {
+        if let Some(bits) = &self.validity {
+            let nulls = (from..self.len())
+                .filter(|&r| bits.get(r / 8).is_some_and(|b| b >> (r % 8) & 1 == 0))
+                .count();
+            self.null_count -= nulls;
+        }
+        let end = self.row_start(from);
+        self.offsets.truncate(from + 1);
+        self.values.truncate(end);
+    }
+
+    /// Sizes the validity bitmap (if any) to the final number of rows, unused bits 0; call
+    /// it once the last `run_into` / `encode_into` is done.
+    pub fn finish(mut self) -> Self {
         let rows = self.len();
         if let Some(bits) = &mut self.validity {
             bits.resize(rows.div_ceil(8), 0xFF);
-            if rows % 8 != 0 {
+            if !rows.is_multiple_of(8) {
                 if let Some(last) = bits.last_mut() {
                     *last &= (1u8 << (rows % 8)) - 1;
                 }
             }
         }
         self
+    }
+}
+
+impl<P: Offset> Default for Output<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Output<i32> {
+    /// The same rows with 64-bit offsets: what a run that stopped with
+    /// [`BatchError::Overflow`] resumes into (the rows before the one that overflowed are
+    /// kept, and [`Decode::run_into`] / [`encode_into`] go on from that row).
+    pub fn widen(self) -> Output<i64> {
+        Output {
+            offsets: self.offsets.into_iter().map(i64::from).collect(),
+            values: self.values,
+            validity: self.validity,
+            null_count: self.null_count,
+        }
     }
 }
 
@@ -361,10 +421,14 @@ impl fmt::Display for BatchError {
 #[cfg(feature = "std")]
 impl std::error::Error for BatchError {}
 
+/// Decoded bytes checked as text at once on the fast path (see `Decode::fast`): enough for
+/// the SIMD validator to run at full speed, little enough to stay in L1/L2 when it does.
+const SETTLE_BYTES: usize = 16 << 10;
+
 /// Bytes of the row that an error's snippet shows, from the error's offset on.
 const SNIPPET: usize = 8;
 
-/// Up to [`SNIPPET`] bytes of `row` from `offset`, quoted and escaped (as the CLI shows them).
+/// Up to 8 bytes of `row` from `offset`, quoted and escaped (as the CLI shows them).
 pub fn snippet(row: &[u8], offset: usize) -> String {
     let rest = row.get(offset..).unwrap_or(&[]);
     let shown = &rest[..rest.len().min(SNIPPET)];
@@ -380,6 +444,15 @@ pub fn snippet(row: &[u8], offset: usize) -> String {
 
 fn row_error(row: usize, bytes: &[u8], error: RowError) -> BatchError {
     BatchError::Row { row, snippet: snippet(bytes, error.offset()), error }
+}
+
+/// Whether `bytes` is UTF-8 (SIMD-validated with the `simd` feature).
+#[inline]
+fn is_utf8(bytes: &[u8]) -> bool {
+    #[cfg(feature = "simd")]
+    return simdutf8::basic::from_utf8(bytes).is_ok();
+    #[cfg(not(feature = "simd"))]
+    return core::str::from_utf8(bytes).is_ok();
 }
 
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
@@ -445,50 +518,153 @@ impl<'p> Decode<'p> {
         rows: &Rows<'_, O>,
         on_error: OnError,
     ) -> Result<Output<P>, BatchError> {
+        let mut out = Output::<P>::with_capacity(rows.len(), rows.value_bytes());
+        self.run_into(rows, on_error, &mut out)?;
+        Ok(out.finish())
+    }
+
+    /// As [`Decode::run`], appending to `out` from row `out.len()` of `rows` on: how a run
+    /// that overflowed 32-bit offsets resumes with 64-bit ones ([`Output::widen`]) without
+    /// decoding its first rows again. The output's validity bitmap may be longer than its
+    /// rows until [`Output::finish`].
+    ///
+    /// # Errors
+    /// As [`Decode::run`]; on [`BatchError::Overflow`], `out` holds the rows before it.
+    pub fn run_into<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
         let n = rows.len();
-        let first = rows.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
-        let last = rows.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
-        let mut out = Output::<P>::with_capacity(n, last.saturating_sub(first));
+        if !self.fast() {
+            for i in out.len()..n {
+                self.policy_row(rows, i, on_error, out)?;
+            }
+            return Ok(());
+        }
+        // Rows `pending..` of `out` are decoded to bytes but not yet checked as text.
+        let raw = Decoding { utf8: Utf8::Bytes, ..self.decoding };
+        let unit = self.profile.unit();
+        let mut pending = out.len();
+        let mut i = out.len();
+        while i < n {
+            let step = match rows.row(i)? {
+                None => out.end_row(i, false),
+                Some(row) => {
+                    let start = out.values.len();
+                    if decode_append(unit, raw, row, &mut out.values).is_ok() {
+                        out.end_row(i, true)
+                    } else {
+                        // Settle what is pending first: errors are reported in row order.
+                        out.values.truncate(start);
+                        self.settle(rows, pending, on_error, out)?;
+                        self.policy_row(rows, i, on_error, out)?;
+                        pending = i + 1;
+                        Ok(())
+                    }
+                }
+            };
+            if let Err(e) = step {
+                // Overflow: the rows before `i` must be settled before the caller resumes.
+                self.settle(rows, pending, on_error, out)?;
+                return Err(e);
+            }
+            i += 1;
+            if out.values.len() - out.row_start(pending) >= SETTLE_BYTES {
+                self.settle(rows, pending, on_error, out)?;
+                pending = i;
+            }
+        }
+        self.settle(rows, pending, on_error, out)
+    }
+
+    /// Whether runs take the fast path: text out under a strict or lossy policy, byte unit.
+    ///
+    /// Such a run decodes rows to bytes and checks a stretch of rows at once with a SIMD
+    /// validator (short rows are where validators are slowest, and a column of URLs spent half
+    /// its time there): when the stretch (and, strict, its input) is UTF-8, the bytes are
+    /// exactly what the policy gives. A stretch that is not is decoded again row by row with
+    /// the policy itself, which finds the error or repairs the bytes: each row is decoded at
+    /// most twice.
+    fn fast(&self) -> bool {
+        self.text
+            && self.profile.unit() == crate::Unit::Byte
+            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy)
+    }
+
+    /// Checks rows `from..` of `out` (decoded to bytes) as text; if they are not all text,
+    /// decodes them again one by one under the policy.
+    fn settle<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        from: usize,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
+        let to = out.len();
+        if from >= to {
+            return Ok(());
+        }
+        let decoded_ok = is_utf8(&out.values[out.row_start(from)..]);
+        let input_ok = self.decoding.utf8 != Utf8::Strict || {
+            let span = rows.offsets[from].to_usize().zip(rows.offsets[to].to_usize());
+            span.and_then(|(a, b)| rows.values.get(a..b)).is_some_and(is_utf8)
+        };
+        if decoded_ok && input_ok {
+            return Ok(());
+        }
+        out.truncate_rows(from);
+        for i in from..to {
+            self.policy_row(rows, i, on_error, out)?;
+        }
+        Ok(())
+    }
+
+    /// Decodes row `i` under the policy, applying `on_error`, and ends it in `out`.
+    fn policy_row<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        i: usize,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
         let unit = self.profile.unit();
         // Policies whose output may still hold bytes that are not UTF-8.
         let check_text = self.text
             && !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
-        for i in 0..n {
-            let Some(row) = rows.row(i)? else {
-                out.end_row(i, false)?;
-                continue;
-            };
-            let start = out.values.len();
-            let mut result = decode_append(unit, self.decoding, row, &mut out.values);
-            if result.is_ok() && check_text {
-                if let Err(e) = core::str::from_utf8(&out.values[start..]) {
-                    let offset = scalar::input_offset(&self.decoding, unit, row, e.valid_up_to());
-                    out.values.truncate(start);
-                    result = Err(DecodeError::InvalidUtf8 { offset });
-                }
+        let Some(row) = rows.row(i)? else {
+            return out.end_row(i, false);
+        };
+        let start = out.values.len();
+        let mut result = decode_append(unit, self.decoding, row, &mut out.values);
+        if result.is_ok() && check_text {
+            if let Err(e) = core::str::from_utf8(&out.values[start..]) {
+                let offset = scalar::input_offset(&self.decoding, unit, row, e.valid_up_to());
+                out.values.truncate(start);
+                result = Err(DecodeError::InvalidUtf8 { offset });
             }
-            let valid = match result {
-                Ok(()) => true,
-                Err(e) => match on_error {
-                    OnError::Raise => return Err(row_error(i, row, RowError::Decode(e))),
-                    OnError::Null => false,
-                    OnError::Keep if self.text => {
-                        push_lossy(row, &mut out.values);
-                        true
-                    }
-                    OnError::Keep => {
-                        out.values.extend_from_slice(row);
-                        true
-                    }
-                    OnError::Replace => {
-                        self.replace(row, &mut out.values);
-                        true
-                    }
-                },
-            };
-            out.end_row(i, valid)?;
         }
-        Ok(out.finish())
+        let valid = match result {
+            Ok(()) => true,
+            Err(e) => match on_error {
+                OnError::Raise => return Err(row_error(i, row, RowError::Decode(e))),
+                OnError::Null => false,
+                OnError::Keep if self.text => {
+                    push_lossy(row, &mut out.values);
+                    true
+                }
+                OnError::Keep => {
+                    out.values.extend_from_slice(row);
+                    true
+                }
+                OnError::Replace => {
+                    self.replace(row, &mut out.values);
+                    true
+                }
+            },
+        };
+        out.end_row(i, valid)
     }
 
     /// The lenient decoding of `row` ([`OnError::Replace`]); never fails.
@@ -518,7 +694,7 @@ impl<'p> Decode<'p> {
 /// ```
 /// use pctenc::batch::{encode, OnError, Rows};
 /// let rows = Rows::new(&[0i64, 3, 6], b"a bc/d");
-/// let out = encode::<i64, i32>(&pctenc::profile::rfc3986::RFC3986, &rows, OnError::Raise).unwrap();
+/// let out = encode::<i64, i32>(pctenc::profile::rfc3986::RFC3986, &rows, OnError::Raise).unwrap();
 /// assert_eq!(out.values, b"a%20bc%2Fd");
 /// assert_eq!(out.offsets, [0, 5, 10]);
 /// ```
@@ -530,13 +706,26 @@ pub fn encode<O: Offset, P: Offset>(
     rows: &Rows<'_, O>,
     on_error: OnError,
 ) -> Result<Output<P>, BatchError> {
+    let bytes = rows.value_bytes();
+    let mut out = Output::<P>::with_capacity(rows.len(), bytes + bytes / 4);
+    encode_into(profile, rows, on_error, &mut out)?;
+    Ok(out.finish())
+}
+
+/// As [`encode`], appending to `out` from row `out.len()` of `rows` on (see
+/// [`Decode::run_into`]).
+///
+/// # Errors
+/// As [`encode`]; on [`BatchError::Overflow`], `out` holds the rows before it.
+pub fn encode_into<O: Offset, P: Offset>(
+    profile: &Profile,
+    rows: &Rows<'_, O>,
+    on_error: OnError,
+    out: &mut Output<P>,
+) -> Result<(), BatchError> {
     let n = rows.len();
-    let first = rows.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
-    let last = rows.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
-    let bytes = last.saturating_sub(first);
-    let mut out = Output::<P>::with_capacity(n, bytes + bytes / 4);
     let check_text = profile.keeps_non_ascii();
-    for i in 0..n {
+    for i in out.len()..n {
         let Some(row) = rows.row(i)? else {
             out.end_row(i, false)?;
             continue;
@@ -563,7 +752,7 @@ pub fn encode<O: Offset, P: Offset>(
         }
         out.end_row(i, valid)?;
     }
-    Ok(out.finish())
+    Ok(())
 }
 
 #[cfg(test)]
@@ -580,7 +769,7 @@ mod tests {
         bits[0] &= !(1 << 4); // row 1
         bits[1] &= !(1 << 4); // row 9
         let rows = Rows::new(&offsets, values).with_validity(&bits, 3);
-        let out = encode::<i32, i32>(&RFC3986, &rows, OnError::Raise).unwrap();
+        let out = encode::<i32, i32>(RFC3986, &rows, OnError::Raise).unwrap();
         assert_eq!(out.null_count, 2);
         assert_eq!(out.validity.as_deref(), Some(&[0b1111_1101, 0b0000_0001][..]));
         assert!(!out.is_valid(1) && !out.is_valid(9) && out.is_valid(8));
@@ -591,16 +780,16 @@ mod tests {
     fn bad_offsets_are_errors_not_panics() {
         let rows = Rows::new(&[0i32, 4, 2], b"abcd");
         assert_eq!(
-            encode::<i32, i32>(&RFC3986, &rows, OnError::Raise),
+            encode::<i32, i32>(RFC3986, &rows, OnError::Raise),
             Err(BatchError::BadOffsets { row: 1 })
         );
         let rows = Rows::new(&[0i64, 9], b"abcd");
         assert_eq!(
-            Decode::new(&RFC3986).run::<i64, i64>(&rows, OnError::Null),
+            Decode::new(RFC3986).run::<i64, i64>(&rows, OnError::Null),
             Err(BatchError::BadOffsets { row: 0 })
         );
         let rows = Rows::new(&[-1i32, 2], b"abcd");
-        assert!(Decode::new(&FORM).run::<i32, i32>(&rows, OnError::Keep).is_err());
+        assert!(Decode::new(FORM).run::<i32, i32>(&rows, OnError::Keep).is_err());
     }
 
     #[test]
@@ -608,10 +797,23 @@ mod tests {
         // 50 bytes of spaces encode to 150: past i8's 127 in row 1.
         let values = [b' '; 50];
         let rows = Rows::new(&[0i32, 25, 50], &values);
-        let e = encode::<i32, i8>(&RFC3986, &rows, OnError::Raise).unwrap_err();
+        let e = encode::<i32, i8>(RFC3986, &rows, OnError::Raise).unwrap_err();
         assert_eq!(e, BatchError::Overflow { row: 1, bytes: 150 });
-        let out = encode::<i32, i64>(&RFC3986, &rows, OnError::Raise).unwrap();
+        let out = encode::<i32, i64>(RFC3986, &rows, OnError::Raise).unwrap();
         assert_eq!(out.offsets, [0, 75, 150]);
+        // Resuming: the rows before the overflow are kept, the rest written wider.
+        let mut small = Output::<i8>::new();
+        let e = encode_into(RFC3986, &rows, OnError::Raise, &mut small).unwrap_err();
+        assert_eq!(e, BatchError::Overflow { row: 1, bytes: 150 });
+        assert_eq!((small.offsets.as_slice(), small.values.len()), (&[0i8, 75][..], 75));
+        let mut wide = Output::<i64> {
+            offsets: small.offsets.iter().map(|&o| i64::from(o)).collect(),
+            values: small.values,
+            validity: small.validity,
+            null_count: small.null_count,
+        };
+        encode_into(RFC3986, &rows, OnError::Raise, &mut wide).unwrap();
+        assert_eq!(wide.finish(), out);
     }
 
     #[test]

@@ -158,7 +158,7 @@ fn replace_is_lenient_with_u_fffd() {
     let out = out.unwrap();
     assert_eq!(out.row(0), "%zz\u{FFFD}x".as_bytes());
     assert_eq!(out.row(1), "\u{FFFD}".as_bytes()); // a lone lead byte, decoded and replaced
-    // The row after the bad ones is decoded as usual.
+                                                   // The row after the bad ones is decoded as usual.
     let rows = Rows::new(&[0i32, 3, 12], b"%zz%E2%82%AC");
     let out = Decode::new(pctenc::profile::js::COMPONENT)
         .text()
@@ -212,4 +212,95 @@ fn empty_batch() {
             .len(),
         0
     );
+}
+
+/// Columns large enough for the fast path to check many stretches of rows at once, with bad
+/// rows (malformed escapes, bytes that are not UTF-8, raw or escaped) scattered through them
+/// and nulls between: row for row the policy's answer, under every `on_error`, and `Raise`
+/// names the first bad row even when it sits early in a stretch.
+#[test]
+fn long_columns_match_the_per_row_policy() {
+    let good: &[&[u8]] =
+        &[b"https://example.com/a%20b?q=caf%C3%A9", b"%E2%82%AC%E2%82%AC", b"plain/text", b"x"];
+    let bad: &[&[u8]] = &[b"%zz", b"ok%FF", b"\xff raw", b"%C3", b"%E2%82"];
+    let mut state = 7u64;
+    let mut next = |m: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % m) as usize
+    };
+    for (bad_every, n) in [(0, 4000), (997, 4000), (50, 3000), (2, 500)] {
+        let mut rows: Vec<Vec<u8>> = Vec::new();
+        let mut nulls = Vec::new();
+        for i in 0..n {
+            let row = if bad_every > 0 && i % bad_every == bad_every - 1 {
+                bad[next(bad.len() as u64)].to_vec()
+            } else {
+                good[next(good.len() as u64)].repeat(1 + next(4))
+            };
+            rows.push(row);
+            nulls.push(next(10) == 0);
+        }
+        let col = Column::new(&rows, &nulls, 1);
+        for p in [pctenc::profile::js::COMPONENT, pctenc::profile::runtimes::PY_QUOTE] {
+            let run = Decode::new(p).text();
+            for policy in [OnError::Null, OnError::Keep, OnError::Replace, OnError::Raise] {
+                let got = run.run::<i32, i32>(&col.rows(), policy);
+                // The reference: each row on its own.
+                let mut want: Vec<Option<Vec<u8>>> = Vec::new();
+                let mut first_bad = None;
+                for (i, r) in rows.iter().enumerate() {
+                    if nulls[i] {
+                        want.push(None);
+                        continue;
+                    }
+                    let ends = [0i32, r.len() as i32];
+                    let one = Rows::new(&ends, r);
+                    let single = run.run::<i32, i32>(&one, policy);
+                    match single {
+                        Ok(o) => want.push(o.is_valid(0).then(|| o.row(0).to_vec())),
+                        Err(e) => {
+                            first_bad.get_or_insert((i, e));
+                            want.push(None);
+                        }
+                    }
+                }
+                match (got, first_bad, policy) {
+                    (
+                        Err(BatchError::Row { row, error, .. }),
+                        Some((i, BatchError::Row { error: e, .. })),
+                        OnError::Raise,
+                    ) => {
+                        assert_eq!((row, error), (i, e), "{} every {bad_every}", p.name());
+                    }
+                    (Ok(out), None, _) => {
+                        check_shape_loose(&out, rows.len());
+                        for (i, w) in want.iter().enumerate() {
+                            assert_eq!(
+                                out.is_valid(i).then(|| out.row(i).to_vec()),
+                                *w,
+                                "{} {policy:?} row {i}",
+                                p.name()
+                            );
+                        }
+                        assert_eq!(out.null_count, want.iter().filter(|w| w.is_none()).count());
+                    }
+                    (got, want, _) => panic!(
+                        "{} {policy:?} every {bad_every}: {:?} vs {:?}",
+                        p.name(),
+                        got.err(),
+                        want.map(|w| w.0)
+                    ),
+                }
+            }
+        }
+    }
+}
+
+fn check_shape_loose<P: batch::Offset>(out: &Output<P>, n: usize) {
+    assert_eq!(out.len(), n);
+    if let Some(bits) = &out.validity {
+        assert_eq!(bits.len(), n.div_ceil(8));
+    }
 }

@@ -19,12 +19,12 @@
 
 use std::io::{self, Write};
 
-use pctenc::charset::UnmappableError;
 use pctenc::profile::protocols::rfc8187::{decode_ext_value, ExtValueError};
 use pctenc::stream::{Decoder, Encoder};
-use pctenc::{DecodeError, EncodeError, Profile};
+use pctenc::Profile;
 
-use super::charset::{CharsetCodec, CharsetError};
+use super::charset::CharsetCodec;
+use super::rejection::Rejection;
 use super::report::{Location, Reporter};
 use super::terminal::TerminalFilter;
 use super::Outcome;
@@ -77,40 +77,6 @@ struct Spec {
     charset: Charset,
     explain: bool,
     ext_value: bool,
-}
-
-/// Why the library rejected a record.
-#[derive(Clone, Debug)]
-pub enum Rejection {
-    /// The encoder's input is not UTF-8 and the policy is strict.
-    Encode(EncodeError),
-    /// The decoder's input is malformed, or its output not UTF-8 (or not in its charset).
-    Decode(DecodeError),
-    /// A character the charset cannot represent (`--charset` with `--strict`).
-    Unmappable(UnmappableError),
-    /// An RFC 8187 ext-value that does not parse.
-    ExtValue(ExtValueError),
-}
-
-impl Rejection {
-    /// The offset of the offending byte, from the start of the record.
-    pub fn offset(&self) -> usize {
-        match self {
-            Rejection::Encode(e) => e.offset,
-            Rejection::Decode(e) => e.offset(),
-            Rejection::Unmappable(e) => e.offset,
-            Rejection::ExtValue(e) => e.offset(),
-        }
-    }
-}
-
-impl From<CharsetError> for Rejection {
-    fn from(e: CharsetError) -> Self {
-        match e {
-            CharsetError::Unmappable(e) => Rejection::Unmappable(e),
-            CharsetError::Decode(e) => Rejection::Decode(e),
-        }
-    }
 }
 
 impl Codec {

@@ -26,6 +26,7 @@ pub mod normalize;
 pub mod parallel;
 pub mod profiles;
 pub mod progress;
+pub mod rejection;
 pub mod repeat;
 pub mod report;
 pub mod segment;

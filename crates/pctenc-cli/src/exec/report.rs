@@ -14,7 +14,7 @@ use std::io::Write;
 use anstyle::{AnsiColor, Style};
 use pctenc::{DecodeError, Profile};
 
-use super::codec::Rejection;
+use super::rejection::Rejection;
 
 thread_local! {
     /// Where this thread's messages go instead of stderr, while [`capture`] runs.

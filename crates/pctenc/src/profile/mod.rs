@@ -56,24 +56,18 @@ pub mod engines;
 pub mod js;
 pub mod legacy;
 pub mod names;
+pub mod nibbles;
 pub mod protocols;
 pub mod rfc3986;
 pub mod runtimes;
+pub mod space;
 pub mod whatwg;
 
 pub use names::{by_name, ALL};
+pub use space::Space;
 
-use crate::kernel::tables::Nibbles;
 use crate::set::AsciiSet;
-
-/// How a space (`0x20`) that the set escapes is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Space {
-    /// `%20`, as every URI and IRI dialect writes it.
-    Percent,
-    /// `+`, as HTML forms (application/x-www-form-urlencoded) write it.
-    Plus,
-}
+use nibbles::Nibbles;
 
 /// The case of the hex digits an encoder writes. Decoders accept both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -437,7 +431,7 @@ impl Profile {
         &self.table
     }
 
-    /// The SIMD kernels' classification tables (see `kernel::tables`).
+    /// The SIMD kernels' classification tables (see [`nibbles`]).
     #[inline]
     #[cfg_attr(not(pctenc_simd), allow(dead_code))]
     pub(crate) const fn nibbles(&self) -> &Nibbles {
@@ -501,5 +495,19 @@ mod tests {
         assert_eq!(t[0xE9].to_le_bytes(), [b'%', b'E', b'9', 3]);
         let lower = p.with_hex(HexCase::Lower);
         assert_eq!(lower.table()[0x0A].to_le_bytes(), [b'%', b'0', b'a', 3]);
+    }
+
+    #[test]
+    fn nibbles_classify_every_profile_exactly() {
+        for p in ALL {
+            let n = Nibbles::new(p.set(), p.space());
+            for b in 0..=255u8 {
+                let plus = b == b' ' && n.plus;
+                // The byte kernels escape every non-ASCII byte: profiles that keep non-ASCII
+                // text copy it around the kernel (encode.rs), never through it.
+                let escaped = b >= 0x80 || p.set().contains(b);
+                assert_eq!(n.kept(b), !escaped || plus, "{} {b:#x}", p.name());
+            }
+        }
     }
 }

@@ -1,0 +1,35 @@
+"""pctenc: percent-encoding in every dialect, exact in both directions, at memory speed.
+
+The scalar API works on one ``str`` or ``bytes`` at a time::
+
+    >>> import pctenc
+    >>> pctenc.encode("a b/ü")
+    'a%20b%2F%C3%BC'
+    >>> pctenc.decode("caf%C3%A9", "js-component")
+    'café'
+
+``pctenc.urllib`` is a drop-in for ``urllib.parse``'s quoting functions, and ``pctenc.arrow``
+encodes and decodes whole Arrow columns (pyarrow, Polars, DuckDB...) in one call.
+Every decision is the Rust library's: profile names, aliases and policies are the CLI's.
+"""
+
+from __future__ import annotations
+
+from . import _pctenc, arrow, form, urllib
+from ._pctenc import PctencError, check, decode, encode, normalize, profiles
+
+__all__ = [
+    "PctencError",
+    "check",
+    "decode",
+    "encode",
+    "normalize",
+    "profiles",
+    "KERNEL",
+    "arrow",
+    "form",
+    "urllib",
+]
+
+#: The kernel the library picked for this CPU ("avx512", "avx2", "ssse3", "neon", "scalar").
+KERNEL: str = _pctenc.KERNEL

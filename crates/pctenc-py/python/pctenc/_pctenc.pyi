@@ -1,0 +1,68 @@
+"""Type stubs of the native module (the public names are re-exported by pctenc)."""
+
+from typing import Any, Literal, TypedDict
+
+KERNEL: str
+
+class PctencError(ValueError):
+    offset: int
+    code: str
+    profile: str
+    row: int | None
+
+class Finding(TypedDict):
+    code: str
+    severity: str
+    offset: int
+    end: int
+    message: str
+    depth: int | None
+
+class ProfileDecode(TypedDict):
+    malformed: str
+    plus_as_space: bool
+    kept_escapes: str
+    utf8: str
+
+class ProfileInfo(TypedDict):
+    name: str
+    aliases: list[str]
+    unencoded: str
+    space: str
+    controls: str
+    non_ascii: str
+    hex: str
+    unit: str
+    decode: ProfileDecode
+    input_utf8: str
+    source: str
+
+Utf8Policy = Literal["strict", "lossy", "replace", "bytes"]
+Malformed = Literal["strict", "lenient"]
+OnError = Literal["raise", "null", "keep", "replace"]
+Context = Literal["segment", "path", "query", "form", "fragment", "userinfo", "host", "url"]
+
+def encode(data: str | bytes, profile: str = "rfc3986", *, lower: bool = False,
+           charset: str | None = None) -> str: ...
+def decode(text: str | bytes, profile: str = "rfc3986", *, malformed: Malformed | None = None,
+           utf8: Utf8Policy | None = None, charset: str | None = None) -> str | bytes: ...
+def profiles() -> list[ProfileInfo]: ...
+def check(text: str | bytes, context: Context = "url", *, max_len: int | None = None,
+          max_params: int | None = None) -> list[Finding]: ...
+def normalize(text: str | bytes, context: Context = "url") -> str | bytes: ...
+def form_parse(data: str | bytes, *, charset: str | None = None) -> list[tuple[str, str]]: ...
+def form_serialize(pairs: list[tuple[str, str]], *, charset: str | None = None) -> str: ...
+def quote(string: Any, safe: Any, encoding: Any, errors: Any) -> str: ...
+def quote_plus(string: Any, safe: Any, encoding: Any, errors: Any) -> str: ...
+def quote_from_bytes(bs: Any, safe: Any) -> str: ...
+def unquote(string: Any, encoding: Any, errors: Any) -> Any: ...
+def unquote_plus(string: Any, encoding: Any, errors: Any) -> str: ...
+def unquote_to_bytes(string: Any) -> bytes: ...
+def parse_qsl(qs: Any, keep_blank_values: Any, strict_parsing: Any, encoding: Any,
+              errors: Any, max_num_fields: Any, separator: Any) -> Any: ...
+def parse_qs(qs: Any, keep_blank_values: Any, strict_parsing: Any, encoding: Any,
+             errors: Any, max_num_fields: Any, separator: Any) -> Any: ...
+def arrow_encode(values: Any, profile: str = "rfc3986", *, lower: bool = False,
+                 on_error: OnError = "raise") -> Any: ...
+def arrow_decode(values: Any, profile: str = "rfc3986", *, on_error: OnError = "raise",
+                 malformed: Malformed | None = None, utf8: Utf8Policy | None = None) -> Any: ...

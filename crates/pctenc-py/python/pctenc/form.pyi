@@ -1,0 +1,6 @@
+from collections.abc import Iterable
+
+__all__ = ["parse", "serialize"]
+
+def parse(data: str | bytes, *, charset: str | None = None) -> list[tuple[str, str]]: ...
+def serialize(pairs: Iterable[tuple[object, object]], *, charset: str | None = None) -> str: ...

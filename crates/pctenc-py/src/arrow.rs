@@ -1,0 +1,327 @@
+//! Arrow columns: `pctenc.arrow.encode` / `decode` over anything that exports the Arrow
+//! PyCapsule interface, one [`pctenc::batch`] call per chunk.
+//!
+//! Data flow: capsule -> `arrow-array` array over the producer's buffers (no copy; pyo3-arrow
+//! reads the C Data Interface) -> offsets, values and validity slices -> the batch API with
+//! the GIL released -> new buffers -> an Arrow array handed back through the same interface
+//! (the Python side wraps it as a pyarrow array when pyarrow is installed).
+//!
+//! Types: `string`, `large_string`, `binary`, `large_binary` are read in place;
+//! `string_view` and `binary_view` hold their rows in views, not offsets, so they are first
+//! cast to their large offset form (one copy) and the result cast back to a view type.
+//! The output is `string` unless decoding with `utf8="bytes"` (then `binary`); 32-bit input
+//! gives 32-bit output unless the result passes 2 GiB, when it is `large_string` /
+//! `large_binary` instead (the batch stops at the overflow and runs again with 64-bit
+//! offsets).
+
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field};
+use pctenc::batch::{self, BatchError, Decode, OnError, Output, Rows};
+use pctenc::{HexCase, Profile};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+
+use crate::errors::pctenc_error;
+use crate::names::{self, Utf8Out};
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(arrow_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_decode, m)?)?;
+    Ok(())
+}
+
+/// What to run over each chunk.
+#[derive(Clone, Copy)]
+enum Job<'p> {
+    Encode(&'p Profile),
+    Decode(Decode<'p>),
+}
+
+impl Job<'_> {
+    fn run_into<O: pctenc::batch::Offset, P: pctenc::batch::Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
+        match self {
+            Job::Encode(p) => batch::encode_into(p, rows, on_error, out),
+            Job::Decode(d) => d.run_into(rows, on_error, out),
+        }
+    }
+}
+
+/// Why a chunk failed, before it becomes a Python exception.
+enum Failure {
+    Batch(BatchError),
+    Arrow(ArrowError),
+    Type(String),
+}
+
+impl From<ArrowError> for Failure {
+    fn from(e: ArrowError) -> Self {
+        Failure::Arrow(e)
+    }
+}
+
+/// The rows of a generic byte array (string or binary) with offsets `O`.
+fn rows_of<'a, O: OffsetSizeTrait + pctenc::batch::Offset>(
+    offsets: &'a [O],
+    values: &'a [u8],
+    nulls: Option<&'a NullBuffer>,
+) -> Rows<'a, O> {
+    let rows = Rows::new(offsets, values);
+    match nulls {
+        Some(n) => rows.with_validity(n.inner().values(), n.inner().offset()),
+        None => rows,
+    }
+}
+
+/// An Arrow array of the output: string (text) or binary, offsets `P`.
+fn to_array<P: OffsetSizeTrait + pctenc::batch::Offset>(
+    out: Output<P>,
+    text: bool,
+) -> Result<ArrayRef, ArrowError> {
+    let len = out.len();
+    let offsets = OffsetBuffer::new(ScalarBuffer::from(out.offsets));
+    let values = Buffer::from_vec(out.values);
+    let nulls = out
+        .validity
+        .map(|bits| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, len)));
+    Ok(if text {
+        Arc::new(GenericStringArray::<P>::try_new(offsets, values, nulls)?)
+    } else {
+        Arc::new(GenericBinaryArray::<P>::try_new(offsets, values, nulls)?)
+    })
+}
+
+/// Runs `job` over rows with offsets `O`: 32-bit output first when `O` is 32-bit, 64-bit
+/// when that overflows or `O` is 64-bit.
+fn run_rows<O: OffsetSizeTrait + pctenc::batch::Offset>(
+    job: Job<'_>,
+    rows: &Rows<'_, O>,
+    on_error: OnError,
+    text: bool,
+) -> Result<ArrayRef, Failure> {
+    let mut wide = Output::<i64>::new();
+    if !O::IS_LARGE {
+        let mut out = Output::<i32>::new();
+        match job.run_into(rows, on_error, &mut out) {
+            Ok(()) => return Ok(to_array(out.finish(), text)?),
+            // The rows before the overflow are kept; the rest go on with 64-bit offsets.
+            Err(BatchError::Overflow { .. }) => wide = out.widen(),
+            Err(e) => return Err(Failure::Batch(e)),
+        }
+    }
+    job.run_into(rows, on_error, &mut wide).map_err(Failure::Batch)?;
+    Ok(to_array(wide.finish(), text)?)
+}
+
+/// Runs `job` over one chunk of any supported type.
+fn run_chunk(
+    job: Job<'_>,
+    array: &ArrayRef,
+    on_error: OnError,
+    text: bool,
+) -> Result<ArrayRef, Failure> {
+    match array.data_type() {
+        DataType::Utf8 => {
+            let a = array.as_string::<i32>();
+            run_rows(job, &rows_of(a.value_offsets(), a.value_data(), a.nulls()), on_error, text)
+        }
+        DataType::LargeUtf8 => {
+            let a = array.as_string::<i64>();
+            run_rows(job, &rows_of(a.value_offsets(), a.value_data(), a.nulls()), on_error, text)
+        }
+        DataType::Binary => {
+            let a = array.as_binary::<i32>();
+            run_rows(job, &rows_of(a.value_offsets(), a.value_data(), a.nulls()), on_error, text)
+        }
+        DataType::LargeBinary => {
+            let a = array.as_binary::<i64>();
+            run_rows(job, &rows_of(a.value_offsets(), a.value_data(), a.nulls()), on_error, text)
+        }
+        DataType::Utf8View | DataType::BinaryView => {
+            let large = if *array.data_type() == DataType::Utf8View {
+                DataType::LargeUtf8
+            } else {
+                DataType::LargeBinary
+            };
+            let flat = arrow_cast::cast(array, &large)?;
+            let out = run_chunk(job, &flat, on_error, text)?;
+            let view = if text { DataType::Utf8View } else { DataType::BinaryView };
+            Ok(arrow_cast::cast(&out, &view)?)
+        }
+        other => Err(Failure::Type(format!(
+            "pctenc.arrow takes string, large_string, string_view, binary, large_binary or \
+             binary_view columns, not {}",
+            other.to_string().to_lowercase()
+        ))),
+    }
+}
+
+/// Runs `job` over every chunk with the GIL released; errors name the row in the whole
+/// column.
+fn run_all(
+    py: Python<'_>,
+    job: Job<'_>,
+    chunks: &[ArrayRef],
+    on_error: OnError,
+    text: bool,
+    profile: &str,
+) -> PyResult<Vec<ArrayRef>> {
+    let result = py.detach(|| {
+        let mut out = Vec::with_capacity(chunks.len());
+        let mut base = 0usize;
+        for chunk in chunks {
+            match run_chunk(job, chunk, on_error, text) {
+                Ok(a) => out.push(a),
+                Err(f) => return Err((base, f)),
+            }
+            base += chunk.len();
+        }
+        Ok(out)
+    });
+    result.map_err(|(base, f)| match f {
+        Failure::Type(message) => PyTypeError::new_err(message),
+        Failure::Arrow(e) => PyValueError::new_err(format!("Arrow: {e}")),
+        Failure::Batch(BatchError::Row { row, error, snippet }) => {
+            let row = base + row;
+            let message = format!(
+                "profile {profile}, row {row}, byte {}: {} at {snippet}: {error}",
+                error.offset(),
+                error.code()
+            );
+            pctenc_error(py, message, error.offset(), error.code(), profile, Some(row))
+        }
+        Failure::Batch(e) => PyValueError::new_err(format!("row {}", shift(e, base))),
+    })
+}
+
+fn shift(e: BatchError, base: usize) -> String {
+    match e {
+        BatchError::BadOffsets { row } => BatchError::BadOffsets { row: base + row }.to_string(),
+        BatchError::Overflow { row, bytes } => {
+            BatchError::Overflow { row: base + row, bytes }.to_string()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Reads `values`, runs `job`, and hands back an array or chunked array of the result.
+fn apply<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+    job: Job<'_>,
+    on_error: OnError,
+    text: bool,
+    profile: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let exports = values.hasattr("__arrow_c_array__")? || values.hasattr("__arrow_c_stream__")?;
+    if !exports {
+        let name = values.get_type().name()?.to_string();
+        return Err(PyTypeError::new_err(format!(
+            "values must be an Arrow array or stream (an object with __arrow_c_array__ or \
+             __arrow_c_stream__: pyarrow Array/ChunkedArray, polars Series...), not {name}"
+        )));
+    }
+    let input: AnyArray = values.extract()?;
+    let field_name = input.field()?.name().clone();
+    let out_type = |chunks: &[ArrayRef], input_type: &DataType| -> DataType {
+        chunks.first().map(|c| c.data_type().clone()).unwrap_or_else(|| match (text, input_type) {
+            (_, DataType::Utf8View | DataType::BinaryView) if text => DataType::Utf8View,
+            (_, DataType::Utf8View | DataType::BinaryView) => DataType::BinaryView,
+            (true, DataType::LargeUtf8 | DataType::LargeBinary) => DataType::LargeUtf8,
+            (false, DataType::LargeUtf8 | DataType::LargeBinary) => DataType::LargeBinary,
+            (true, _) => DataType::Utf8,
+            (false, _) => DataType::Binary,
+        })
+    };
+    match input {
+        AnyArray::Array(a) => {
+            let (array, _field) = a.into_inner();
+            let out = run_all(py, job, std::slice::from_ref(&array), on_error, text, profile)?;
+            let out = out.into_iter().next().expect("one chunk in, one out");
+            let field = Field::new(field_name, out.data_type().clone(), true);
+            PyArray::try_new(out, Arc::new(field))
+                .map_err(|e| PyValueError::new_err(e.to_string()))?
+                .into_pyobject(py)
+                .map(|b| b.into_any())
+        }
+        AnyArray::Stream(reader) => {
+            let reader = reader.into_reader()?;
+            let input_type = reader.field().data_type().clone();
+            let chunks = reader
+                .collect::<Result<Vec<_>, ArrowError>>()
+                .map_err(|e| PyValueError::new_err(format!("Arrow stream: {e}")))?;
+            let out = run_all(py, job, &chunks, on_error, text, profile)?;
+            // Chunks of a column that passed 2 GiB only in some chunks are made large alike.
+            let large = out
+                .iter()
+                .any(|c| matches!(c.data_type(), DataType::LargeUtf8 | DataType::LargeBinary));
+            let out = if large {
+                let to = if text { DataType::LargeUtf8 } else { DataType::LargeBinary };
+                out.iter()
+                    .map(|c| arrow_cast::cast(c, &to))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?
+            } else {
+                out
+            };
+            let field = Field::new(field_name, out_type(&out, &input_type), true);
+            PyChunkedArray::try_new(out, Arc::new(field))?.into_pyobject(py).map(|b| b.into_any())
+        }
+    }
+}
+
+/// `pctenc.arrow.encode(values, profile, *, lower, on_error)`.
+#[pyfunction]
+#[pyo3(signature = (values, profile="rfc3986", *, lower=false, on_error="raise"))]
+fn arrow_encode<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+    profile: &str,
+    lower: bool,
+    on_error: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut p: Profile = *names::profile(profile)?;
+    if lower {
+        p = p.with_hex(HexCase::Lower);
+    }
+    let on_error = names::on_error(on_error)?;
+    apply(py, values, Job::Encode(&p), on_error, true, p.name())
+}
+
+/// `pctenc.arrow.decode(values, profile, *, on_error, malformed, utf8)`.
+#[pyfunction]
+#[pyo3(signature = (values, profile="rfc3986", *, on_error="raise", malformed=None, utf8=None))]
+fn arrow_decode<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+    profile: &str,
+    on_error: &str,
+    malformed: Option<&str>,
+    utf8: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let p = names::profile(profile)?;
+    let on_error = names::on_error(on_error)?;
+    let mut d = Decode::new(p);
+    if let Some(m) = names::malformed(malformed)? {
+        d = d.malformed(m);
+    }
+    let mode = utf8.map(names::utf8).transpose()?;
+    if let Some(mode) = mode {
+        d = d.utf8(mode.policy());
+    }
+    let text = mode != Some(Utf8Out::Bytes);
+    if text {
+        d = d.text();
+    }
+    apply(py, values, Job::Decode(d), on_error, text, p.name())
+}

@@ -1,0 +1,33 @@
+//! `pctenc._pctenc`: the native half of the Python package `pctenc`.
+//!
+//! This crate holds no codec logic: every decision (what a profile escapes, how it decodes,
+//! what an error says) is the `pctenc` crate's. What is here is the bridge, by data flow:
+//!
+//! - [`names`]: profile and policy names from Python to the library's values, with "did you
+//!   mean" for unknown ones;
+//! - [`errors`]: `PctencError` (a `ValueError` with `.offset`, `.profile`, `.row`);
+//! - [`scalar`]: one string at a time (`encode`, `decode`, `check`, `normalize`, `profiles`,
+//!   forms);
+//! - [`urllib`]: the fast paths of the `urllib.parse` drop-in (the argument shapes it does
+//!   not cover go to `urllib.parse` itself);
+//! - [`arrow`]: Arrow columns in and out through the PyCapsule interface, one
+//!   [`pctenc::batch`] call per chunk with the GIL released.
+
+use pyo3::prelude::*;
+
+mod arrow;
+mod errors;
+mod names;
+mod scalar;
+mod urllib;
+
+/// The module `pctenc._pctenc`.
+#[pymodule]
+fn _pctenc(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    scalar::register(m)?;
+    urllib::register(m)?;
+    arrow::register(m)?;
+    m.add("KERNEL", pctenc::Kernel::current().name())?;
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! Names from Python to the library's values: profiles (with "did you mean"), policies,
+//! charsets, lint contexts. Unknown names are `ValueError`s that list what would do.
+
+use pctenc::batch::OnError;
+use pctenc::lint::Context;
+use pctenc::{Malformed, Profile, Utf8};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The profile called `name` (a name or alias, ASCII case ignored).
+pub fn profile(name: &str) -> PyResult<&'static Profile> {
+    if let Some(p) = pctenc::by_name(name) {
+        return Ok(p);
+    }
+    let close = close_names(name);
+    let hint = if close.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", close.join(", "))
+    };
+    Err(PyValueError::new_err(format!(
+        "unknown profile '{name}'{hint} (pctenc.profiles() lists them all)"
+    )))
+}
+
+/// Names and aliases that look like `name`: similar spelling (Jaro-Winkler >= 0.85, as the
+/// CLI's suggestions), or containing it; at most four, best first.
+fn close_names(name: &str) -> Vec<&'static str> {
+    let want = name.to_ascii_lowercase();
+    let mut scored: Vec<(f64, &'static str)> = pctenc::profile::names::names()
+        .map(|(n, _)| {
+            let have = n.to_ascii_lowercase();
+            let mut score = strsim::jaro_winkler(&want, &have);
+            if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
+                score = score.max(0.9);
+            }
+            (score, n)
+        })
+        .filter(|(score, _)| *score >= 0.85)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(4).map(|(_, n)| n).collect()
+}
+
+fn unknown(what: &str, name: &str, known: &[&str]) -> PyErr {
+    PyValueError::new_err(format!("unknown {what} '{name}'; expected one of: {}", known.join(", ")))
+}
+
+/// `malformed=`: `None` keeps the profile's policy.
+pub fn malformed(name: Option<&str>) -> PyResult<Option<Malformed>> {
+    match name {
+        None => Ok(None),
+        Some("strict") => Ok(Some(Malformed::Reject)),
+        Some("lenient") => Ok(Some(Malformed::PassThrough)),
+        Some(other) => Err(unknown("malformed policy", other, &["strict", "lenient"])),
+    }
+}
+
+/// What `utf8=` asks of decoded text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Utf8Out {
+    /// `str`, an error for bytes that are not UTF-8.
+    Strict,
+    /// `str`, U+FFFD for bytes that are not UTF-8.
+    Lossy,
+    /// `bytes`.
+    Bytes,
+}
+
+impl Utf8Out {
+    /// The library's policy for the decoded bytes.
+    pub fn policy(self) -> Utf8 {
+        match self {
+            Utf8Out::Strict => Utf8::Strict,
+            Utf8Out::Lossy => Utf8::Lossy,
+            Utf8Out::Bytes => Utf8::Bytes,
+        }
+    }
+}
+
+/// `utf8=`: `strict`, `lossy` (alias `replace`) or `bytes`.
+pub fn utf8(name: &str) -> PyResult<Utf8Out> {
+    match name {
+        "strict" => Ok(Utf8Out::Strict),
+        "lossy" | "replace" => Ok(Utf8Out::Lossy),
+        "bytes" => Ok(Utf8Out::Bytes),
+        other => Err(unknown("utf8 policy", other, &["strict", "lossy", "bytes"])),
+    }
+}
+
+/// `on_error=`.
+pub fn on_error(name: &str) -> PyResult<OnError> {
+    OnError::by_name(name).ok_or_else(|| unknown("on_error policy", name, OnError::NAMES))
+}
+
+/// `charset=`: a WHATWG encoding label.
+pub fn charset(label: &str) -> PyResult<&'static pctenc::charset::encoding_rs::Encoding> {
+    pctenc::charset::for_label(label).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown charset '{label}': expected a WHATWG Encoding Standard label \
+             (utf-8, shift_jis, windows-1251, gbk...)"
+        ))
+    })
+}
+
+/// `context=` of `check` and `normalize`.
+pub fn context(name: &str) -> PyResult<Context> {
+    Context::by_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Context::ALL.iter().map(|c| c.as_str()).collect();
+        unknown("context", name, &known)
+    })
+}
