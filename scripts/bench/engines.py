@@ -171,6 +171,16 @@ def case_spark(name, path, runs):
     return out
 
 
+def case_kernel(name, path, runs):
+    """pctenc.arrow alone on the same column, one thread, no engine: what the kernels cost."""
+    import pyarrow.parquet as pq
+    from pctenc import arrow
+
+    col = pq.read_table(path)["u"].combine_chunks()
+    profile = {"kernel-decode-spark": "spark", "kernel-decode-duckdb": "duckdb"}[name]
+    return time_runs(lambda: arrow.decode(col, profile=profile), runs)
+
+
 def case_duckdb(name, path, runs):
     import duckdb
     import pctenc.duckdb
@@ -178,11 +188,17 @@ def case_duckdb(name, path, runs):
     con = duckdb.connect()
     pctenc.duckdb.register(con)
     con.execute(f"CREATE TABLE t AS SELECT u FROM read_parquet('{path}')")
+    if name == "duckdb-identity-arrow-udf":  # the Arrow UDF round trip alone
+        from duckdb.func import ARROW
+        from duckdb.sqltypes import VARCHAR
+
+        con.create_function("ident", lambda v: v, [VARCHAR], VARCHAR, type=ARROW)
     expr = {
         "duckdb-builtin-decode": "url_decode(u)",
         "duckdb-pctenc-decode": "pct_decode(u, 'duckdb')",
         "duckdb-builtin-encode": "url_encode(u)",
         "duckdb-pctenc-encode": "pct_encode(u, 'duckdb')",
+        "duckdb-identity-arrow-udf": "ident(u)",
     }[name]
     q = f"SELECT sum(length({expr})) FROM t"
     con.execute(q).fetchone()
@@ -212,9 +228,11 @@ CASES = {
         "spark-builtin-encode",
         "spark-pctenc-encode",
     ],
+    "kernel": ["kernel-decode-spark", "kernel-decode-duckdb"],
     "duckdb": [
         "duckdb-builtin-decode",
         "duckdb-pctenc-decode",
+        "duckdb-identity-arrow-udf",
         "duckdb-builtin-encode",
         "duckdb-pctenc-encode",
     ],
@@ -227,6 +245,7 @@ PEER = {
     "spark-pctenc-encode": "spark-builtin-encode",
     "duckdb-pctenc-decode": "duckdb-builtin-decode",
     "duckdb-pctenc-encode": "duckdb-builtin-encode",
+    "duckdb-identity-arrow-udf": "duckdb-builtin-decode",
     "polars-pctenc-decode": "polars-map_elements-unquote",
 }
 
@@ -234,9 +253,13 @@ PEER = {
 def one(name, rows, runs):
     path = parquet(rows)
     engine = name.split("-")[0]
-    secs, peak = {"spark": case_spark, "duckdb": case_duckdb, "polars": case_polars}[engine](
-        name, path, runs
-    )
+    cases = {
+        "spark": case_spark,
+        "duckdb": case_duckdb,
+        "polars": case_polars,
+        "kernel": case_kernel,
+    }
+    secs, peak = cases[engine](name, path, runs)
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
@@ -261,7 +284,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=10_000_000)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--only", default="spark,duckdb,polars")
+    ap.add_argument("--only", default="kernel,spark,duckdb,polars")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.case:

@@ -120,3 +120,14 @@ def test_one_million_rows():
     assert d.null_count() == 0
     assert d[0] == "https://example.com/p 0/q?x=0&y=a bé/0"
     assert d[n - 1] == urllib.parse.unquote_plus(url_column(n)[n - 1])
+
+
+def test_legacy_charset_row_by_row():
+    # GBK: 你好 is C4 E3 BA C3. (pctenc.arrow takes no charset yet: the adapters go row by
+    # row through the scalar API, the slow path, for these.)
+    s = pl.Series("u", ["%C4%E3%BA%C3", None, "%zz"])
+    assert s.pct.decode("rfc3986", charset="gbk", on_error="null").to_list() == ["你好", None, None]
+    out = pl.DataFrame({"u": ["你好"]}).select(pl.col("u").pct.encode("rfc3986", charset="gbk"))
+    assert out["u"].to_list() == ["%C4%E3%BA%C3"]
+    with pytest.raises(pctenc.PctencError, match="row 2"):
+        s.pct.decode("rfc3986", charset="gbk")

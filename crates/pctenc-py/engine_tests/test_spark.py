@@ -173,3 +173,9 @@ def test_one_million_rows(spark):
         F.sum(F.when(F.url_encode("s") == ps.url_encode("s"), 1).otherwise(0)).alias("enc"),
     ).first()
     assert (got.n, got.dec, got.enc) == (n, n, n)
+
+
+def test_legacy_charset(spark):
+    d = spark.createDataFrame([("%C4%E3%BA%C3",), (None,)], "s string")
+    got = [r[0] for r in d.select(ps.url_decode("s", profile="rfc3986", charset="gbk")).collect()]
+    assert got == ["你好", None]

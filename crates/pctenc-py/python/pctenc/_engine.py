@@ -6,6 +6,8 @@ released while the kernels run) and adds only what its engine needs:
 - `run`: one batch, one profile; an error names the adapter function and the profile, so a
   failed Spark job or DuckDB query says which call and which dialect rejected which value
   (`pctenc.arrow`'s message already has the row, the byte offset and a snippet).
+- `convert`: the call itself; a legacy `charset` (GBK, Shift_JIS...) goes row by row through
+  the scalar API, because `pctenc.arrow` does not take one yet (slow, but exact).
 - `run_per_profile`: SQL passes the profile as a column (`pct_decode(s, 'form')`), constant in
   practice; rows are grouped by profile so that a column of several profiles still costs one
   call per profile, and a NULL profile gives a NULL row, as SQL functions do.
@@ -26,17 +28,56 @@ def _fn(op: str):
     raise ValueError(f"unknown operation {op!r}")
 
 
+def convert(op: str, values: Any, profile: str, **options: Any):
+    """`pctenc.arrow.<op>(values, profile=profile, **options)`, or the row-by-row path for a
+    legacy `charset` (see `_rows_with_charset`)."""
+    if options.get("charset") is not None:
+        return _rows_with_charset(op, values, profile, **options)
+    return _fn(op)(values, profile=profile, **options)
+
+
 def run(where: str, op: str, values: Any, profile: str, **options: Any):
     """`pctenc.arrow.<op>(values, profile=profile, **options)`. A `ValueError` (a
     `PctencError`, an unknown profile) becomes a `ValueError` whose message starts with
     `where` and the profile, the original chained as its cause: engines turn a worker's
     exception into text, so the text must say everything."""
     try:
-        return _fn(op)(values, profile=profile, **options)
+        return convert(op, values, profile, **options)
     except ValueError as e:
         said = f"{e}"
         context = where if f"profile {profile}" in said else f"{where}(profile={profile!r})"
         raise ValueError(f"{context}: {said}") from e
+
+
+def _rows_with_charset(op: str, values: Any, profile: str, on_error: str = "raise", **options):
+    """Legacy charsets (`charset="gbk"`), row by row through the scalar API: `pctenc.arrow`
+    takes no `charset` yet, so this is the slow path (a Python call per row), kept until it
+    does. `on_error` as in `pctenc.arrow.decode`; "replace" decodes leniently."""
+    import pyarrow as pa
+
+    from . import PctencError, decode, encode
+
+    fn = encode if op == "encode" else decode
+    rows = _as_array(values).to_pylist()
+    out = []
+    for i, row in enumerate(rows):
+        if row is None:
+            out.append(None)
+            continue
+        try:
+            out.append(fn(row, profile, **options))
+        except PctencError as e:
+            if on_error == "raise":
+                raise PctencError(f"row {i}: {e}") from e
+            if on_error == "null":
+                out.append(None)
+            elif on_error == "keep":
+                out.append(row)
+            else:
+                lenient = dict(options, malformed="lenient", utf8="lossy")
+                out.append(fn(row, profile, **lenient) if op == "decode" else None)
+    binary = op == "decode" and options.get("utf8") == "bytes"
+    return pa.array(out, pa.binary() if binary else pa.string())
 
 
 def run_per_profile(

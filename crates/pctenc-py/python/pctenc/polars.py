@@ -34,6 +34,7 @@ from typing import Any
 
 import polars as pl
 
+from . import _engine
 from . import arrow as _arrow
 
 __all__ = ["PctExpr", "PctSeries"]
@@ -46,8 +47,7 @@ def _dtype(options: dict):
 
 
 def _series(op: str, s: pl.Series, profile: str, options: dict) -> pl.Series:
-    fn = _arrow.encode if op == "encode" else _arrow.decode
-    out = fn(s, profile=profile, **options)
+    out = _engine.convert(op, s, profile, **options)
     return pl.Series(s.name, out, dtype=_dtype(options))
 
 
