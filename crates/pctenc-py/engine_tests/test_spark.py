@@ -179,3 +179,15 @@ def test_legacy_charset(spark):
     d = spark.createDataFrame([("%C4%E3%BA%C3",), (None,)], "s string")
     got = [r[0] for r in d.select(ps.url_decode("s", profile="rfc3986", charset="gbk")).collect()]
     assert got == ["你好", None]
+
+
+def test_decode_and_encode_columns_with_map_in_arrow(spark, df):
+    out = ps.decode_columns(df.select("i", "s", F.col("s").alias("t")), ["s", "t"], on_error="null")
+    assert out.columns == ["i", "s", "t"]
+    want = df.select("i", F.try_url_decode("s").alias("w"))
+    bad = out.join(want, "i").where(~F.col("s").eqNullSafe("w") | ~F.col("t").eqNullSafe("w"))
+    assert bad.limit(5).collect() == []
+    enc = ps.encode_columns(df, "s").join(df.select("i", F.url_encode("s").alias("w")), "i")
+    assert enc.where(~F.col("s").eqNullSafe("w")).limit(5).collect() == []
+    with pytest.raises(ValueError, match="no column 'nope'"):
+        ps.decode_columns(df, "nope")

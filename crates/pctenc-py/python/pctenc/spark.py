@@ -37,7 +37,14 @@ from typing import Any, Union
 
 from . import _engine
 
-__all__ = ["url_encode", "url_decode", "try_url_decode", "register"]
+__all__ = [
+    "url_encode",
+    "url_decode",
+    "try_url_decode",
+    "register",
+    "decode_columns",
+    "encode_columns",
+]
 
 DEFAULT_PROFILE = "spark"
 
@@ -78,6 +85,56 @@ def register(spark: Any, prefix: str = "pct_") -> None:
         ("try_decode", "decode", "null"),
     ):
         spark.udf.register(prefix + name, _sql_udf(prefix + name, op, on_error))
+
+
+def decode_columns(
+    df: Any,
+    columns: Union[str, list],
+    profile: str = DEFAULT_PROFILE,
+    on_error: str = "raise",
+    **options: Any,
+):
+    """`df` with `columns` percent-decoded in place, in one `mapInArrow` pass.
+
+    The same result as `df.withColumn(c, url_decode(c, ...))` for each column, but Spark
+    streams the Arrow batches through Python once, without holding the input rows to join
+    the UDF's output back: measured faster than the Column functions (BENCHMARKS.md, "Data
+    engines"). Use it when the decoded columns replace the raw ones."""
+    opts = dict(options, on_error=on_error)
+    return _map_columns("pctenc.spark.decode_columns", "decode", df, columns, profile, opts)
+
+
+def encode_columns(
+    df: Any, columns: Union[str, list], profile: str = DEFAULT_PROFILE, **options: Any
+):
+    """`df` with `columns` percent-encoded in place, in one `mapInArrow` pass (see
+    `decode_columns`)."""
+    return _map_columns("pctenc.spark.encode_columns", "encode", df, columns, profile, options)
+
+
+def _map_columns(where: str, op: str, df: Any, columns: Any, profile: str, options: dict):
+    import pyarrow as pa
+    from pyspark.sql.types import BinaryType, StringType, StructField, StructType
+
+    names = [columns] if isinstance(columns, str) else list(columns)
+    missing = [c for c in names if c not in df.columns]
+    if missing:
+        raise ValueError(f"{where}: no column {missing[0]!r} (columns: {df.columns})")
+    _check_profile(profile)
+    out = BinaryType() if _return_type(options) == "binary" else StringType()
+    schema = StructType(
+        [StructField(f.name, out, True) if f.name in names else f for f in df.schema.fields]
+    )
+
+    def batches(it):
+        for b in it:
+            arrays = [
+                _batch(where, op, b.column(i), profile, options) if n in names else b.column(i)
+                for i, n in enumerate(b.schema.names)
+            ]
+            yield pa.RecordBatch.from_arrays(arrays, names=b.schema.names)
+
+    return df.mapInArrow(batches, schema)
 
 
 def _return_type(options: dict) -> str:

@@ -1,8 +1,15 @@
 from typing import Literal
 
-from pyspark.sql import Column, SparkSession
+from pyspark.sql import Column, DataFrame, SparkSession
 
-__all__ = ["url_encode", "url_decode", "try_url_decode", "register"]
+__all__ = [
+    "url_encode",
+    "url_decode",
+    "try_url_decode",
+    "register",
+    "decode_columns",
+    "encode_columns",
+]
 
 DEFAULT_PROFILE: str
 
@@ -31,3 +38,21 @@ def try_url_decode(
     charset: str | None = ...,
 ) -> Column: ...
 def register(spark: SparkSession, prefix: str = "pct_") -> None: ...
+def decode_columns(
+    df: DataFrame,
+    columns: str | list[str],
+    profile: str = "spark",
+    on_error: Literal["raise", "null", "keep", "replace"] = "raise",
+    *,
+    malformed: Literal["strict", "lenient"] | None = ...,
+    utf8: Literal["strict", "lossy", "bytes"] | None = ...,
+    charset: str | None = ...,
+) -> DataFrame: ...
+def encode_columns(
+    df: DataFrame,
+    columns: str | list[str],
+    profile: str = "spark",
+    *,
+    lower: bool = ...,
+    charset: str | None = ...,
+) -> DataFrame: ...
