@@ -185,9 +185,11 @@ def test_decode_and_encode_columns_with_map_in_arrow(spark, df):
     out = ps.decode_columns(df.select("i", "s", F.col("s").alias("t")), ["s", "t"], on_error="null")
     assert out.columns == ["i", "s", "t"]
     want = df.select("i", F.try_url_decode("s").alias("w"))
-    bad = out.join(want, "i").where(~F.col("s").eqNullSafe("w") | ~F.col("t").eqNullSafe("w"))
+    w = F.col("w")
+    bad = out.join(want, "i").where(~F.col("s").eqNullSafe(w) | ~F.col("t").eqNullSafe(w))
     assert bad.limit(5).collect() == []
     enc = ps.encode_columns(df, "s").join(df.select("i", F.url_encode("s").alias("w")), "i")
-    assert enc.where(~F.col("s").eqNullSafe("w")).limit(5).collect() == []
+    assert enc.where(~F.col("s").eqNullSafe(F.col("w"))).limit(5).collect() == []
+    assert enc.count() == df.count()
     with pytest.raises(ValueError, match="no column 'nope'"):
         ps.decode_columns(df, "nope")
