@@ -6,7 +6,7 @@
 //! encoder does with input that is not UTF-8, and how decoding behaves ([`Decoding`]).
 //!
 //! Named profiles live in the family modules ([`rfc3986`], [`whatwg`], [`js`], [`runtimes`],
-//! [`legacy`], [`protocols`]) and are found by
+//! [`engines`], [`legacy`], [`protocols`]) and are found by
 //! name through [`by_name`], which searches the one sorted table ([`names::TABLE`]) that the
 //! library, the CLI and the playground share.
 //!
@@ -20,11 +20,12 @@
 //! | `go-path` | [`runtimes::GO_PATH`] | Go `PathEscape` / `PathUnescape` |
 //! | `php-urlencode` | [`runtimes::PHP_URLENCODE`] | PHP `urlencode` / `urldecode` |
 //! | `php-rawurlencode` (`curl`, `perl-uri-escape`) | [`runtimes::PHP_RAWURLENCODE`] | PHP `rawurlencode`; libcurl `curl_easy_escape`; Perl `uri_escape` on bytes |
-//! | `java-urlencoder` | [`runtimes::JAVA_URLENCODER`] | Java `URLEncoder` / `URLDecoder` |
+//! | `java-urlencoder` (`spark`) | [`runtimes::JAVA_URLENCODER`] | Java `URLEncoder` / `URLDecoder`; Spark `url_encode` / `url_decode` |
 //! | `dotnet-escapedatastring` | [`runtimes::DOTNET_ESCAPEDATASTRING`] | .NET `Uri.EscapeDataString` |
 //! | `dotnet-webutility` | [`runtimes::DOTNET_WEBUTILITY`] | .NET `WebUtility.UrlEncode` |
 //! | `dotnet-httputility` | [`runtimes::DOTNET_HTTPUTILITY`] | .NET `HttpUtility.UrlEncode` (lower-case hex) |
 //! | `perl-uri-escape-decoded` | [`runtimes::PERL_URI_ESCAPE_DECODED`] | Perl `URI::Escape::uri_escape` on a decoded string |
+//! | `duckdb` | [`engines::DUCKDB`] | DuckDB `url_encode` / `url_decode` |
 //! | `rfc1738` | [`legacy::RFC1738`] | RFC 1738 §2.2 |
 //! | `rfc2396` | [`legacy::RFC2396`] | RFC 2396 §2.3 |
 //! | `oauth1` (`uri-template`) | [`protocols::OAUTH1`] | RFC 5849 §3.6; RFC 6570 `{var}` |
@@ -51,6 +52,7 @@
 //! assert_eq!(MINE.encode("a b/é"), "a%20b/%c3%a9");
 //! ```
 
+pub mod engines;
 pub mod js;
 pub mod legacy;
 pub mod names;

@@ -1,7 +1,7 @@
 //! The name table: every profile name and alias, sorted, shared by the library, the CLI and
 //! the playground. Lookups ignore ASCII case, so `encodeURIComponent` finds `js-component`.
 
-use super::{js, legacy, protocols, rfc3986, runtimes, whatwg, Profile};
+use super::{engines, js, legacy, protocols, rfc3986, runtimes, whatwg, Profile};
 
 /// Every named profile, in the order `pctenc profiles` lists them (by family).
 pub const ALL: &[&Profile] = &[
@@ -33,6 +33,7 @@ pub const ALL: &[&Profile] = &[
     runtimes::DOTNET_WEBUTILITY,
     runtimes::DOTNET_HTTPUTILITY,
     runtimes::PERL_URI_ESCAPE_DECODED,
+    engines::DUCKDB,
     legacy::RFC1738,
     legacy::RFC2396,
     protocols::OAUTH1,
@@ -188,6 +189,8 @@ mod tests {
             "curl",
             "perl-uri-escape",
             "perl-uri-escape-decoded",
+            "spark",
+            "duckdb",
             "rfc1738",
             "rfc2396",
             "oauth1",

@@ -139,7 +139,7 @@ pub const JAVA_URLENCODER: &Profile = &Profile::new(UNRESERVED.add(b'~').remove(
     })
     .named(
         "java-urlencoder",
-        &["urldecoder", "urlencoder"],
+        &["spark", "urldecoder", "urlencoder"],
         "Java java.net.URLEncoder.encode / URLDecoder.decode (UTF-8)",
     );
 

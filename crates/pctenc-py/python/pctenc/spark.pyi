@@ -1,0 +1,58 @@
+from typing import Literal
+
+from pyspark.sql import Column, DataFrame, SparkSession
+
+__all__ = [
+    "url_encode",
+    "url_decode",
+    "try_url_decode",
+    "register",
+    "decode_columns",
+    "encode_columns",
+]
+
+DEFAULT_PROFILE: str
+
+def url_encode(
+    col: Column | str,
+    profile: str = "spark",
+    *,
+    lower: bool = ...,
+    charset: str | None = ...,
+) -> Column: ...
+def url_decode(
+    col: Column | str,
+    profile: str = "spark",
+    on_error: Literal["raise", "null", "keep", "replace"] = "raise",
+    *,
+    malformed: Literal["strict", "lenient"] | None = ...,
+    utf8: Literal["strict", "lossy", "bytes"] | None = ...,
+    charset: str | None = ...,
+) -> Column: ...
+def try_url_decode(
+    col: Column | str,
+    profile: str = "spark",
+    *,
+    malformed: Literal["strict", "lenient"] | None = ...,
+    utf8: Literal["strict", "lossy", "bytes"] | None = ...,
+    charset: str | None = ...,
+) -> Column: ...
+def register(spark: SparkSession, prefix: str = "pct_") -> None: ...
+def decode_columns(
+    df: DataFrame,
+    columns: str | list[str],
+    profile: str = "spark",
+    on_error: Literal["raise", "null", "keep", "replace"] = "raise",
+    *,
+    malformed: Literal["strict", "lenient"] | None = ...,
+    utf8: Literal["strict", "lossy", "bytes"] | None = ...,
+    charset: str | None = ...,
+) -> DataFrame: ...
+def encode_columns(
+    df: DataFrame,
+    columns: str | list[str],
+    profile: str = "spark",
+    *,
+    lower: bool = ...,
+    charset: str | None = ...,
+) -> DataFrame: ...
