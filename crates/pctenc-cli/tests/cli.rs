@@ -351,6 +351,12 @@ clitest!(profiles_json_matches_what_encoding_does, |dir, cmd| {
         for key in ["malformed", "plus_as_space", "kept_escapes", "utf8"] {
             assert!(!entry["decode"][key].is_null(), "{} lacks decode.{key}", p.name());
         }
+        // Every byte the decoder keeps escaped, DEL included (the stdout filter once dropped it).
+        let kept: String = (0u8..0x80)
+            .filter(|&b| p.decoding().keep_escaped.contains(b))
+            .map(char::from)
+            .collect();
+        assert_eq!(entry["decode"]["kept_escapes"], kept, "{}", p.name());
         // Encode every printable character with the CLI itself: one record each.
         let mut cmd = dir.command();
         cmd.args(["encode", "-p", p.name(), "--"]).args(&printable);

@@ -101,6 +101,10 @@ pub fn table(mut out: impl Write, color: bool) -> io::Result<()> {
 pub fn json(mut out: impl Write) -> io::Result<()> {
     let all: Vec<Value> = pctenc::profile::ALL.iter().map(|p| describe(p)).collect();
     let text = serde_json::to_string_pretty(&Value::Array(all)).map_err(io::Error::other)?;
+    // serde_json writes DEL raw, and the colour-aware stdout strips it as a control byte, so
+    // `kept_escapes` of iri and multipart-name lost it. DEL can only stand inside a string here,
+    // where `\u007f` is the same JSON value.
+    let text = text.replace('\u{7f}', "\\u007f");
     writeln!(out, "{text}")?;
     out.flush()
 }
