@@ -3,31 +3,19 @@
 // web/dist/pctenc-playground.html (everything in one file, the module embedded as base64,
 // since browsers refuse to fetch a .wasm next to a page opened from file://).
 //
-// The module is built with wasm SIMD (`-C target-feature=+simd128`), so the library runs its
-// simd128 kernel: wasm cannot detect features at run time, the build decides. Every current
-// browser and Node >= 16.4 runs simd128. The flag goes in the target's own variable for this
-// cargo call only, so it reaches no other target or build; cargo ignores it where RUSTFLAGS is
-// set, and the page's footer (and web/tests) then show "kernel: scalar".
+// The module comes from web/wasm.mjs, the cargo build the npm package shares (with wasm SIMD,
+// see there).
 //
 // Usage: node web/build.mjs [--no-cargo]   (--no-cargo: reuse the last cargo build)
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWasm, wasmFile as wasm } from './wasm.mjs';
 
 const web = dirname(fileURLToPath(import.meta.url));
-const root = join(web, '..');
 const dist = join(web, 'dist');
-const target = process.env.CARGO_TARGET_DIR || join(root, 'target');
-const wasm = join(target, 'wasm32-unknown-unknown', 'release', 'pctenc_wasm.wasm');
 
-if (!process.argv.includes('--no-cargo')) {
-  const flags = [process.env.CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS, '-C target-feature=+simd128'];
-  const env = { ...process.env, CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS: flags.filter(Boolean).join(' ') };
-  const r = spawnSync('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'pctenc-wasm'],
-    { cwd: root, stdio: 'inherit', env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+if (!process.argv.includes('--no-cargo')) buildWasm();
 
 mkdirSync(dist, { recursive: true });
 for (const f of ['index.html', 'app.js', 'pctenc.js', 'style.css']) copyFileSync(join(web, f), join(dist, f));

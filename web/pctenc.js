@@ -10,7 +10,8 @@
   'use strict';
   const INPUT = 0, REQUEST = 1, OUTPUT = 2, META = 3;
   const utf8 = new TextEncoder();
-  const text = new TextDecoder('utf-8');
+  // ignoreBOM: a leading U+FEFF in a result is text, not a byte-order mark to drop.
+  const text = new TextDecoder('utf-8', { ignoreBOM: true });
 
   /** Wraps an instantiated module. */
   function Pctenc(instance) {

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """The throughput chart of BENCHMARKS.md: MB/s per corpus, pctenc's kernels beside the
-`percent-encoding` crate and memcpy, from one run of `cargo bench -p pctenc --bench kernels`.
+`percent-encoding` crate and memcpy, from the results of `scripts/bench/run.sh`.
 
 Two steps, so that the chart can be redrawn without rerunning the benchmark and the numbers it
 shows are committed next to it:
 
-    python3 scripts/bench/chart.py collect [target/criterion] > docs/bench-data.json
+    python3 scripts/bench/chart.py collect target/bench-runs/run-*.jsonl > docs/bench-data.json
     python3 scripts/bench/chart.py render docs/bench-data.json docs/bench.svg
 
-`collect` reads criterion's estimates (the median time of each row, and the bytes per
-iteration) and writes MB/s of input (MB = 10^6 bytes). `render` writes an SVG by hand (Python's
+`collect` reads the interleaved results of the `throughput` bench (`.jsonl`, the median MB/s
+of each row over the rounds; pctenc's rows are its `append` encode and `lenient` decode rows,
+one per kernel), or a criterion directory (the median time of each row, and the bytes per
+iteration), and writes MB/s of input (MB = 10^6 bytes). `render` writes an SVG by hand (Python's
 standard library only): one panel per operation and input size, one group of bars per corpus,
 a logarithmic axis (the rows span 100 MB/s to 20 GB/s).
 """
@@ -47,6 +49,36 @@ def collect(root):
         row = bench["full_id"][len(bench["group_id"]) + 1:]
         groups.setdefault(bench["group_id"], {})[row] = round(nbytes / median_ns * 1e3, 1)
     return {k: groups[k] for k in sorted(groups)}
+
+
+def collect_rounds(paths):
+    """As `collect`, from interleaved `.jsonl` results: the median MB/s over all rounds."""
+    import statistics
+
+    speeds = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                direction, corpus = r["group"].split("/")
+                op, size = direction.split("-", 1)
+                nbytes = {"16MiB": 16 << 20, "1MiB": 1 << 20}.get(size) or int(size.rstrip("B"))
+                row = r["row"]
+                if row.startswith("pctenc-"):
+                    _, kernel, shape = row.split("-", 2)
+                    if shape not in ("append", "lenient"):
+                        continue
+                    row = f"pctenc/{kernel}"
+                elif row not in ("memcpy", "percent-encoding"):
+                    continue
+                key = f"{op}/{corpus}/{nbytes}"
+                speeds.setdefault(key, {}).setdefault(row, []).append(r["mbps"])
+    return {
+        k: {row: round(statistics.median(v), 1) for row, v in rows.items()}
+        for k, rows in sorted(speeds.items())
+    }
 
 
 def render(data, title):
@@ -118,8 +150,12 @@ def render(data, title):
 
 def main(argv):
     if len(argv) >= 1 and argv[0] == "collect":
-        root = argv[1] if len(argv) > 1 else "target/criterion"
-        data = collect(root)
+        paths = argv[1:] or ["target/criterion"]
+        if all(p.endswith(".jsonl") for p in paths):
+            data = collect_rounds(paths)
+        else:
+            data = collect(paths[0])
+        root = " ".join(paths)
         if not data:
             sys.exit(f"chart.py: no criterion results under {root}")
         json.dump(data, sys.stdout, indent=1, sort_keys=True)

@@ -6,6 +6,8 @@
 #   scripts/bench/instr.sh              # markdown table of every operation x corpus
 #   KERNEL=scalar scripts/bench/instr.sh
 #   BIN=/other/build/bench_instr scripts/bench/instr.sh   # count another build (before/after)
+#   PIECE=64 scripts/bench/instr.sh     # one call per 64-byte piece: the fixed cost per call
+#                                       # included (instructions/byte x 64 = one call)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
@@ -33,7 +35,11 @@ table() { # title, corpora..., then ops after "--"
   local corpora=() ops=()
   while [ "$1" != "--" ]; do corpora+=("$1"); shift; done
   shift; ops=("$@")
-  echo "$title: instructions per input byte (first MiB, one call)"
+  if [ -n "${PIECE:-}" ]; then
+    echo "$title: instructions per input byte (first MiB, one call per $PIECE-byte piece)"
+  else
+    echo "$title: instructions per input byte (first MiB, one call)"
+  fi
   echo
   printf '| op |'; printf ' %s |' "${corpora[@]}"; echo
   printf '|---|'; for _ in "${corpora[@]}"; do printf -- '---:|'; done; echo

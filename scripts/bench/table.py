@@ -16,6 +16,11 @@ never computed across runs: on a shared machine only same-run ratios are stable.
 --goals prints only the goal check: the scalar kernel's rows against percent-encoding at the
 big size (goal: >= 5x on encode, >= 1.2x on decode).
 
+--headline prints BENCHMARKS.md's headline table: the `pctenc-auto-*` rows (no kernel forced:
+what a user gets) beside memcpy and percent-encoding, with issue 16's targets and whether each
+is met. --kernels prints every kernel's ratio to percent-encoding per group, the evidence for
+the dispatcher's choice.
+
 Standard library only.
 """
 
@@ -128,6 +133,71 @@ def print_goals(summary):
             print(f"| {gid} | {name} | {speed:.0f} | {va:.2f}x | {goal}x | {'yes' if va >= goal else 'NO'} |")
 
 
+# Issue 16's targets: (direction, size, corpora) -> (what the ratio is taken against, minimum).
+TARGETS = [
+    ("encode", "16MiB", ["ascii-clean", "urls"], ANCHOR, 12.0),
+    ("encode", "16MiB", ["utf8-mixed", "binary"], MEMCPY, 0.3),
+    ("encode", "16MiB", ["slug"], MEMCPY, 0.8),
+    ("decode", "16MiB", ["sparse"], MEMCPY, 0.8),
+    ("decode", "16MiB", ["slug"], MEMCPY, 0.9),
+    ("decode", "16MiB", ["enc-ascii-clean", "enc-urls", "enc-utf8-mixed", "enc-binary"], MEMCPY, 0.5),
+    ("decode", "16MiB", ["malformed"], MEMCPY, 0.4),
+    ("encode", "64B", ["ascii-clean", "urls", "utf8-mixed", "binary", "slug"], ANCHOR, 6.0),
+    ("decode", "64B", ["slug", "enc-ascii-clean", "enc-urls", "enc-utf8-mixed", "enc-binary",
+                       "sparse", "malformed"], ANCHOR, 5.0),
+]
+
+
+def print_headline(summary):
+    print("| workload | pctenc MB/s | memcpy MB/s | percent-encoding MB/s | pctenc vs memcpy "
+          "| pctenc vs percent-encoding | target | met |")
+    print("|---|---:|---:|---:|---:|---:|---|---|")
+    for verb, size, corpora, against, goal in TARGETS:
+        for corpus in corpora:
+            rows = summary.get(f"{verb}-{size}/{corpus}")
+            if not rows:
+                continue
+            shape = "append" if verb == "encode" else "lenient"
+            auto = rows.get(f"pctenc-auto-{shape}")
+            if not auto:
+                continue
+            speed, _lo, _hi, vm, va, _n = auto
+            got = va if against == ANCHOR else vm
+            unit = "x percent-encoding" if against == ANCHOR else "x memcpy"
+            size_label = "16 MiB" if size == "16MiB" else f"{size} calls"
+            print(f"| {verb} {corpus}, {size_label} | {speed:.0f} | {rows[MEMCPY][0]:.0f} "
+                  f"| {rows[ANCHOR][0]:.0f} | {vm:.2f} | {va:.1f}x | >= {goal:g}{unit} "
+                  f"| {'yes' if got >= goal else '**no**'} |")
+
+
+def print_kernels(summary):
+    kernels = []
+    for rows in summary.values():
+        for name in rows:
+            if name.startswith("pctenc-"):
+                k = name.split("-")[1]
+                if k not in kernels:
+                    kernels.append(k)
+    order = [k for k in ("scalar", "ssse3", "avx2", "avx512", "neon", "simd128") if k in kernels]
+    order += [k for k in kernels if k not in order]
+    print("| group | " + " | ".join(order) + " |")
+    print("|---|" + "---:|" * len(order))
+    for gid, rows in summary.items():
+        shape = "append" if gid.startswith("encode") else "lenient"
+        cells = []
+        best = max((rows[f"pctenc-{k}-{shape}"][4] for k in order
+                    if k != "auto" and f"pctenc-{k}-{shape}" in rows), default=None)
+        for k in order:
+            r = rows.get(f"pctenc-{k}-{shape}")
+            if not r:
+                cells.append("")
+            elif k != "auto" and r[4] == best:
+                cells.append(f"**{r[4]:.1f}x**")
+            else:
+                cells.append(f"{r[4]:.1f}x")
+        print(f"| {gid} | " + " | ".join(cells) + " |")
+
+
 def main(argv):
     goals = "--goals" in argv
     dirs = [a for a in argv if not a.startswith("--")] or ["target/criterion"]
@@ -138,7 +208,11 @@ def main(argv):
     if not runs:
         sys.exit(f"no criterion results under {' '.join(dirs)}")
     summary = summarize(runs)
-    if goals:
+    if "--headline" in argv:
+        print_headline(summary)
+    elif "--kernels" in argv:
+        print_kernels(summary)
+    elif goals:
         print_goals(summary)
     else:
         print_tables(summary, len(runs))

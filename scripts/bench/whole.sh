@@ -3,7 +3,9 @@
 # (the `ascii-clean` corpus, 16.7% spaces, no line breaks) through `pctenc encode --whole` and, its RFC 3986
 # encoding, through `pctenc decode --whole`; and the peers streaming the same file in the same run: the percent-encoding crate
 # (crates/pctenc/examples/whole_peer.rs), node (peer.js: encodeURIComponent /
-# decodeURIComponent) and python3 (peer.py: quote / unquote_to_bytes). Every peer's output is
+# decodeURIComponent), python3 (peer.py: quote / unquote_to_bytes) and perl (peer.pl:
+# URI::Escape's uri_escape / uri_unescape). curl is not a row: it has no stdin-to-stdout
+# encoder (--data-urlencode builds a request body for a transfer). Every peer's output is
 # checked byte for byte against pctenc's first. Wall time and peak RSS from /usr/bin/time,
 # median of RUNS runs (default 3; python3 once: ~1 minute per GiB and direction).
 #
@@ -33,10 +35,13 @@ check "percent-encoding encode" "$enc" "$peer" encode < "$plain"
 check "percent-encoding decode" "$plain" "$peer" decode < "$enc"
 have_node=0; command -v node >/dev/null && have_node=1
 have_py=0; command -v python3 >/dev/null && have_py=1
+have_perl=0; perl -MURI::Escape -e 1 2>/dev/null && have_perl=1
 [ $have_node = 1 ] && check "node encode" "$enc" node scripts/bench/peer.js encode < "$plain"
 [ $have_node = 1 ] && check "node decode" "$plain" node scripts/bench/peer.js decode < "$enc"
 [ $have_py = 1 ] && check "python3 encode" "$enc" python3 scripts/bench/peer.py encode < "$plain"
 [ $have_py = 1 ] && check "python3 decode" "$plain" python3 scripts/bench/peer.py decode < "$enc"
+[ $have_perl = 1 ] && check "perl encode" "$enc" perl scripts/bench/peer.pl encode < "$plain"
+[ $have_perl = 1 ] && check "perl decode" "$plain" perl scripts/bench/peer.pl decode < "$enc"
 
 results="$OUT/whole-$(date -u +%Y%m%dT%H%M%S).jsonl"
 # Times `command...` reading `input` RUNS times (or `runs`); prints "median_s peak_kib".
@@ -68,5 +73,7 @@ row "percent-encoding (Rust)" decode "$bytes_enc" "$RUNS" "$enc" "$peer" decode
 [ $have_node = 1 ] && row "node $(node --version)" decode "$bytes_enc" "$RUNS" "$enc" node scripts/bench/peer.js decode
 [ $have_py = 1 ] && row "python3 $(python3 -c 'import sys; print(sys.version.split()[0])')" encode "$bytes_plain" 1 "$plain" python3 scripts/bench/peer.py encode
 [ $have_py = 1 ] && row "python3 $(python3 -c 'import sys; print(sys.version.split()[0])')" decode "$bytes_enc" 1 "$enc" python3 scripts/bench/peer.py decode
+[ $have_perl = 1 ] && row "perl $(perl -e 'printf "%vd", $^V') URI::Escape" encode "$bytes_plain" 1 "$plain" perl scripts/bench/peer.pl encode
+[ $have_perl = 1 ] && row "perl $(perl -e 'printf "%vd", $^V') URI::Escape" decode "$bytes_enc" 1 "$enc" perl scripts/bench/peer.pl decode
 echo
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg); raw results: $results"

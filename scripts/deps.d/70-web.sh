@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Dependencies of the playground (web/): the wasm32 target for the bridge crate, Debian's
-# Chromium for the browser tests, and playwright-core (from web/tests/package-lock.json) to
-# drive it. Idempotent: each step is skipped when its result is present. No browser download:
-# playwright-core only drives the Chromium that apt installed (/usr/bin/chromium).
+# Dependencies of the playground (web/) and the npm package (npm/): the wasm32 target for the
+# bridge crate, Debian's Chromium for the browser tests, and from web/tests/package-lock.json
+# (the repository's one npm pin file) playwright-core to drive it, and typescript and webpack
+# for the package's tsc --strict and bundler checks (scripts/test.d/72-npm.sh). Idempotent:
+# each step is skipped when its result is present. No browser download: playwright-core only
+# drives the Chromium that apt installed (/usr/bin/chromium).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -23,6 +25,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   command -v chromium >/dev/null
 fi
 
-if [ ! -d web/tests/node_modules/playwright-core ]; then
+if [ ! -d web/tests/node_modules/playwright-core ] || [ ! -d web/tests/node_modules/typescript ] \
+  || [ ! -d web/tests/node_modules/webpack ]; then
   (cd web/tests && npm ci --no-audit --no-fund)
 fi

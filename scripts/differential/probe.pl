@@ -1,4 +1,9 @@
-# Differential probe: Perl URI::Escape uri_escape (on decoded text) / uri_unescape (octets).
+# Differential probe: Perl URI::Escape as Perl scripts call it.
+#   uri_escape          on the bytes as read (what a script gets from ARGV, STDIN or a file
+#                       unless it decodes them): pctenc's perl-uri-escape
+#   uri_escape_decoded  uri_escape after utf8::decode (a script that decodes its input; input
+#                       that is not UTF-8 cannot be decoded and dies): perl-uri-escape-decoded
+#   uri_unescape        on the bytes as read; returns octets
 # Reads "FUNC\tHEX" lines, writes "OK HEX" or "ERR x" per line.
 use strict;
 use warnings;
@@ -11,11 +16,15 @@ while (my $line = <STDIN>) {
     my $bytes = pack('H*', $hex);
     my $r = eval {
         if ($func eq 'uri_escape') {
+            uri_escape($bytes);
+        } elsif ($func eq 'uri_escape_decoded') {
             my $text = $bytes;
             utf8::decode($text) or die "not UTF-8\n";
             uri_escape($text);
-        } else {
+        } elsif ($func eq 'uri_unescape') {
             uri_unescape($bytes);
+        } else {
+            die "unknown function $func\n";
         }
     };
     if (defined $r) {

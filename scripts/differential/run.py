@@ -146,7 +146,12 @@ RUNTIMES = [
         "probe": ["perl", "-MURI::Escape", "-e", "1"],
         "cmd": ["perl", os.path.join(HERE, "probe.pl")],
         "funcs": [
-            ("uri_escape", "perl-uri-escape", "encode", "text-enc", "exact"),
+            # The same bytes go to Perl and to pctenc: a script's input stays bytes unless
+            # it decodes it (probe.pl says which call decodes first). The decoding variant gets
+            # UTF-8 text only: Perl cannot decode other bytes (it dies), while pctenc's Latin-1
+            # unit escapes them as they are (documented on Unit::Latin1), a chosen difference.
+            ("uri_escape", "perl-uri-escape", "encode", "bytes-enc", "exact"),
+            ("uri_escape_decoded", "perl-uri-escape-decoded", "encode", "text-enc", "exact"),
             ("uri_unescape", "perl-uri-escape", "decode", "bytes-dec", "exact"),
         ],
     },

@@ -29,6 +29,8 @@ fi
 trap 'rm -rf "$tmp"' EXIT
 python3 -m venv "$venv"
 py=$venv/bin/python
+# As an activated venv: maturin's build hook runs the `maturin` binary from PATH.
+export PATH="$venv/bin:$PATH" VIRTUAL_ENV="$venv"
 # Only the pins this suite uses (duckdb and pyspark are the engine suites').
 grep -E '^(maturin|pytest|hypothesis|pyarrow|polars)==' scripts/python/requirements-test.txt \
     | sed 's/ *#.*//' >"$tmp/requirements.txt"

@@ -3,15 +3,16 @@
 //! is the only code that looks at the environment: terminals, `NO_COLOR`, `CI`, input sizes.
 //! What it decides is plain data that [`crate::exec`] carries out without seeing a flag.
 
-use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use pctenc::charset::{Encoding, Invalid};
 use pctenc::{HexCase, Kernel, Malformed, Profile, Utf8};
 
+pub mod input;
 mod lines;
 
+pub use crate::args::input::Mode;
 pub use lines::{LinesIo, NormalizePlan, RepeatPlan, SegmentPlan, UNTIL_STABLE_PASSES};
 
 use crate::args::check::CheckFormat;
@@ -164,6 +165,8 @@ pub struct FormPlan {
     pub source: Source,
     /// The whole input is one string or one JSON value.
     pub whole: bool,
+    /// Report each rejected record (invalid JSON) and go on.
+    pub keep_going: bool,
 }
 
 /// A `check` run.
@@ -177,6 +180,8 @@ pub struct CheckPlan {
     pub fail_on: pctenc::lint::Severity,
     /// Where the inputs come from (TEXT arguments, or lines of the streams).
     pub source: Source,
+    /// The whole input is one record (offsets from its start, no line numbers).
+    pub whole: bool,
     /// Colour the text findings.
     pub color: bool,
 }
@@ -243,33 +248,46 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         Some(Command::Encode(c)) if c.segment || c.repeat.is_some() || c.until_stable => {
             return Err(UsageError("--segment, --repeat and --until-stable are for decode".into()))
         }
-        Some(Command::Encode(c)) => Task::Codec(codec(Direction::Encode, c, env)?),
+        Some(Command::Encode(c) | Command::Decode(c)) if combinations(&c).is_err() => {
+            return Err(combinations(&c).unwrap_err())
+        }
+        Some(Command::Encode(c)) => Task::Codec(codec(Mode::Encode, c, env)?),
         Some(Command::Decode(c)) if c.segment => {
             let policy = c.policy.clone();
-            Task::Segment(lines::segment(policy.as_deref(), codec(Direction::Decode, c, env)?)?)
+            Task::Segment(lines::segment(policy.as_deref(), codec(Mode::DecodeSegment, c, env)?)?)
         }
         Some(Command::Decode(c)) if c.repeat.is_some() || c.until_stable => {
             let (n, until) = (c.repeat, c.until_stable);
-            Task::Repeat(lines::repeat(n, until, codec(Direction::Decode, c, env)?))
+            let mode = if until { Mode::DecodeUntilStable } else { Mode::DecodeRepeat };
+            Task::Repeat(lines::repeat(n, until, codec(mode, c, env)?))
         }
-        Some(Command::Decode(c)) => Task::Codec(codec(Direction::Decode, c, env)?),
-        Some(Command::Normalize(n)) => Task::Normalize(lines::normalize(
-            context_by_name(&n.context)?,
-            n.equivalent,
-            LinesIo {
-                source: source(n.text, n.inputs),
-                keep_going: true,
-                terminal: env.stdout_tty && !n.raw,
-            },
-        )?),
-        Some(Command::Check(c)) => Task::Check(CheckPlan {
-            context: context_by_name(&c.context)?,
-            jsonl: c.format == CheckFormat::Jsonl,
-            fail_on: pctenc::lint::Severity::by_name(&c.fail_on)
-                .ok_or_else(|| UsageError(format!("unknown severity '{}'", c.fail_on)))?,
-            source: source(c.text, c.inputs),
-            color: env.color(args.global.color, env.stdout_tty),
-        }),
+        Some(Command::Decode(c)) => Task::Codec(codec(Mode::Decode, c, env)?),
+        Some(Command::Normalize(n)) => {
+            let mode = if n.equivalent { Mode::NormalizeEquivalent } else { Mode::Normalize };
+            let input = input::plan(mode, n.input)?;
+            Task::Normalize(lines::normalize(
+                context_by_name(&n.context)?,
+                n.equivalent,
+                LinesIo {
+                    source: input.source,
+                    whole: input.whole,
+                    keep_going: input.keep_going,
+                    terminal: env.stdout_tty && !n.raw,
+                },
+            )?)
+        }
+        Some(Command::Check(c)) => {
+            let input = input::plan(Mode::Check, c.input)?;
+            Task::Check(CheckPlan {
+                context: context_by_name(&c.context)?,
+                jsonl: c.format == CheckFormat::Jsonl || input.json,
+                fail_on: pctenc::lint::Severity::by_name(&c.fail_on)
+                    .ok_or_else(|| UsageError(format!("unknown severity '{}'", c.fail_on)))?,
+                source: input.source,
+                whole: input.whole,
+                color: env.color(args.global.color, env.stdout_tty),
+            })
+        }
         Some(Command::Form(f)) => Task::Form(form(f.action)?),
         Some(Command::Template(t)) => Task::Template(t),
         Some(Command::Profiles(p)) => {
@@ -279,6 +297,51 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         Some(Command::Man) => Task::Man,
     };
     Ok(Plan { kernel, stderr_color, task })
+}
+
+/// Refuses, with the reason in words, the `encode`/`decode` flags that cannot mean anything
+/// together (clap's generic "cannot be used with" line says which, not why).
+fn combinations(c: &CodecArgs) -> Result<(), UsageError> {
+    let no = |why: &str| Err(UsageError(why.to_string()));
+    if c.strict && c.lenient {
+        return no("--strict and --lenient say opposite things about a '%' that starts no \
+                   escape: give one");
+    }
+    if c.explain && c.charset.is_none() {
+        return no("--explain names the charset each record was decoded with: it needs --charset");
+    }
+    if c.policy.is_some() && !c.segment {
+        return no("--policy is the rule set of --segment: it needs --segment");
+    }
+    if c.segment {
+        let given = [
+            (c.charset.is_some(), "--charset"),
+            (c.strict, "--strict"),
+            (c.lenient, "--lenient"),
+            (c.utf8.is_some(), "--utf8"),
+        ];
+        if let Some((_, flag)) = given.iter().find(|g| g.0) {
+            return Err(UsageError(format!(
+                "{flag} with --segment: the --policy decides what a segment may hold, and a \
+                 segment is UTF-8"
+            )));
+        }
+        if c.repeat.is_some() || c.until_stable {
+            return no("--segment decodes once: a segment that still holds escapes after one \
+                       decode is double encoded, which --segment rejects; --repeat and \
+                       --until-stable do not apply");
+        }
+    }
+    if c.repeat.is_some() && c.until_stable {
+        return no("--repeat N stops after N decodes, --until-stable when a decode changes \
+                   nothing: give one");
+    }
+    if (c.repeat.is_some() || c.until_stable) && c.charset.is_some() {
+        return no("--charset with --repeat or --until-stable: the layers are decoded by the \
+                   profile, as bytes and UTF-8; reading the last layer in a legacy charset is \
+                   not supported");
+    }
+    Ok(())
 }
 
 /// A `--context` name (clap has checked it against the same table).
@@ -294,7 +357,8 @@ fn kernel_by_name(name: &str) -> Result<Kernel, UsageError> {
     })
 }
 
-fn codec(direction: Direction, c: CodecArgs, env: &Env) -> Result<CodecPlan, UsageError> {
+fn codec(mode: Mode, c: CodecArgs, env: &Env) -> Result<CodecPlan, UsageError> {
+    let direction = if mode == Mode::Encode { Direction::Encode } else { Direction::Decode };
     let mut profile = *profile_by_name(&c.profile)?;
     if c.lower {
         profile = profile.with_hex(HexCase::Lower);
@@ -321,7 +385,8 @@ fn codec(direction: Direction, c: CodecArgs, env: &Env) -> Result<CodecPlan, Usa
                 .into(),
         ));
     }
-    let source = source(c.text, c.inputs);
+    let input = input::plan(mode, c.input)?;
+    let source = input.source;
     let progress = match &source {
         Source::Streams(inputs) if env.stderr_tty && !env.no_progress => progress_for(inputs),
         _ => None,
@@ -330,12 +395,9 @@ fn codec(direction: Direction, c: CodecArgs, env: &Env) -> Result<CodecPlan, Usa
         direction,
         profile,
         source,
-        whole: c.whole,
-        keep_going: c.keep_going,
-        threads: match c.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        },
+        whole: input.whole,
+        keep_going: input.keep_going,
+        threads: input.threads,
         terminal: env.stdout_tty && !c.raw,
         progress,
         charset,
@@ -377,34 +439,23 @@ fn encoding_by_label(label: &str) -> Result<&'static Encoding, UsageError> {
     })
 }
 
-/// TEXT arguments, or the `-i` inputs, or stdin.
-fn source(text: Vec<OsString>, inputs: Vec<PathBuf>) -> Source {
-    if !text.is_empty() {
-        Source::Texts(text.into_iter().map(os_bytes).collect())
-    } else if inputs.is_empty() {
-        Source::Streams(vec![Input::Stdin])
-    } else {
-        let inputs = inputs.into_iter().map(|p| {
-            if p.as_os_str() == "-" {
-                Input::Stdin
-            } else {
-                Input::File(p)
-            }
-        });
-        Source::Streams(inputs.collect())
-    }
-}
-
 fn form(action: FormAction) -> Result<FormPlan, UsageError> {
-    let (direction, io): (Direction, FormIo) = match action {
-        FormAction::Decode(io) => (Direction::Decode, io),
-        FormAction::Encode(io) => (Direction::Encode, io),
+    let (direction, mode, io): (Direction, Mode, FormIo) = match action {
+        FormAction::Decode(io) => (Direction::Decode, Mode::FormDecode, io),
+        FormAction::Encode(io) => (Direction::Encode, Mode::FormEncode, io),
     };
+    let input = input::plan(mode, io.input)?;
     let encoding = match io.charset.as_deref() {
         None => pctenc::charset::encoding_rs::UTF_8,
         Some(label) => encoding_by_label(label)?,
     };
-    Ok(FormPlan { direction, encoding, source: source(io.text, io.inputs), whole: io.whole })
+    Ok(FormPlan {
+        direction,
+        encoding,
+        source: input.source,
+        whole: input.whole,
+        keep_going: input.keep_going,
+    })
 }
 
 /// A bar for inputs of known total size at or above the threshold; a counter that shows up
@@ -437,16 +488,6 @@ fn stdin_metadata() -> Option<std::fs::Metadata> {
 #[cfg(not(unix))]
 fn stdin_metadata() -> Option<std::fs::Metadata> {
     None
-}
-
-#[cfg(unix)]
-fn os_bytes(s: OsString) -> Vec<u8> {
-    std::os::unix::ffi::OsStringExt::into_vec(s)
-}
-
-#[cfg(not(unix))]
-fn os_bytes(s: OsString) -> Vec<u8> {
-    s.to_string_lossy().into_owned().into_bytes()
 }
 
 /// Finds a profile, or says which names are close.

@@ -169,12 +169,34 @@ clitest!(encoder_input_that_is_not_utf8, |dir, cmd| {
     cmd.expect(
         1,
         "fine\n",
-        "pctenc: line 2, byte 1: invalid UTF-8 at \"\\xffb\": profile js-component encodes text (--utf8 lossy replaces it)\n",
+        "pctenc: line 2, byte 1: invalid UTF-8 at \"\\xffb\": profile js-component encodes text and these bytes are not UTF-8 (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)\n",
     );
     // rfc3986 takes any bytes.
     let mut cmd = dir.command();
     cmd.args(["encode"]).stdin(b"a\xffb\n");
     eqnice!("a%FFb\n", cmd.stdout());
+});
+
+// ---- perl-uri-escape: as Perl scripts see their input (issue 18 §2) ---------------------
+
+clitest!(perl_uri_escape_escapes_the_bytes_a_script_reads, |dir, cmd| {
+    // perl -MURI::Escape -ne 'chomp; print uri_escape($_), "\n"': the line is bytes.
+    cmd.args(["encode", "-p", "perl-uri-escape"]).stdin("é€\n");
+    eqnice!("%C3%A9%E2%82%AC\n", cmd.stdout());
+    let mut cmd = dir.command();
+    cmd.args(["encode", "-p", "perl-uri-escape", "--whole"]).stdin(b"\xe9~ \xff");
+    eqnice!("%E9~%20%FF", cmd.stdout());
+});
+
+clitest!(perl_uri_escape_decoded_names_the_character_it_cannot_write, |dir, cmd| {
+    // After utf8::decode, uri_escape("é€") dies at the euro sign, which is valid UTF-8: the
+    // message says what is true about it.
+    cmd.args(["encode", "-p", "perl-uri-escape-decoded", "é", "é€"]);
+    cmd.expect(
+        1,
+        "%E9\n",
+        "pctenc: argument 2, byte 2: unencodable character at \"\\xe2\\x82\\xac\": U+20AC is outside this profile's range: perl-uri-escape-decoded escapes characters up to U+00FF as one Latin-1 %XX (Perl's uri_escape dies here too; -p perl-uri-escape escapes the UTF-8 bytes, as uri_escape on undecoded input and uri_escape_utf8 do)\n",
+    );
 });
 
 clitest!(keep_going_reports_every_rejected_record, |dir, cmd| {

@@ -1,6 +1,6 @@
 //! Transcripts of `pctenc template`, and the whole uritemplate-test suite
 //! (`../shared/testdata/uritemplate-test/`) run through the command: each group's variables
-//! written to a file and passed with `--json`, each case's template as the argument.
+//! written to a file and passed with `-i`, each case's template as the argument.
 
 mod util;
 
@@ -20,7 +20,7 @@ fn run_file(file: &str) -> (usize, usize) {
         for case in g["testcases"].as_array().unwrap() {
             let template = case[0].as_str().unwrap();
             let mut cmd = dir.command();
-            cmd.args(["template", "--json"]).args([&vars]).args(["--", template]);
+            cmd.args(["template", "-i"]).args([&vars]).args(["--", template]);
             let out = cmd.output();
             let stdout = String::from_utf8(out.stdout).unwrap();
             let stderr = String::from_utf8(out.stderr).unwrap();
@@ -104,10 +104,10 @@ clitest!(variables_as_arguments, |dir, cmd| {
 
 clitest!(arguments_override_the_json_file, |dir, cmd| {
     dir.create("vars.json", r#"{"id": 42, "tags": ["x", "y"], "gone": "z"}"#);
-    cmd.args(["template", "/items/{id}{?tags,gone}", "--json", "vars.json", "id=7"]);
+    cmd.args(["template", "/items/{id}{?tags,gone}", "-i", "vars.json", "id=7"]);
     eqnice!("/items/7?tags=x,y&gone=z\n", cmd.stdout());
     let mut cmd = dir.command();
-    cmd.args(["template", "{a}{?b}", "--json", "-"]).stdin(r#"{"a": true, "b": null}"#);
+    cmd.args(["template", "{a}{?b}", "-i", "-"]).stdin(r#"{"a": true, "b": null}"#);
     eqnice!("true\n", cmd.stdout());
 });
 
@@ -138,10 +138,10 @@ clitest!(bad_variables, |dir, cmd| {
     cmd.args(["template", "{x}", "novalue"]);
     cmd.expect(2, "", "pctenc: 'novalue' is not a variable: expected NAME=VALUE\n");
     let mut cmd = dir.command();
-    cmd.args(["template", "{x}", "--json", "-"]).stdin("{\"x\": [1,\n");
+    cmd.args(["template", "{x}", "-i", "-"]).stdin("{\"x\": [1,\n");
     cmd.expect(1, "", "pctenc: stdin: line 2, column 0: invalid JSON: EOF while parsing a value\n");
     let mut cmd = dir.command();
-    cmd.args(["template", "{x}", "--json", "-"]).stdin("[1]");
+    cmd.args(["template", "{x}", "-i", "-"]).stdin("[1]");
     cmd.expect(1, "", "pctenc: stdin: expected a JSON object of variables\n");
     let mut cmd = dir.command();
     cmd.args(["template", "{x}", r#"x=[["nested"]]"#]);
@@ -151,7 +151,7 @@ clitest!(bad_variables, |dir, cmd| {
         "pctenc: variable x: list and associative array members must be strings, numbers or booleans\n",
     );
     let mut cmd = dir.command();
-    cmd.args(["template", "{x}", "--json", "missing.json"]);
+    cmd.args(["template", "{x}", "-i", "missing.json"]);
     cmd.expect(
         2,
         "",

@@ -200,7 +200,7 @@ fn run_all(
             );
             pctenc_error(py, message, error.offset(), error.code(), profile, Some(row))
         }
-        Failure::Batch(e) => PyValueError::new_err(format!("row {}", shift(e, base))),
+        Failure::Batch(e) => PyValueError::new_err(shift(e, base)),
     })
 }
 

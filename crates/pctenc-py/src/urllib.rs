@@ -11,6 +11,7 @@
 //! RFC 3986's non-unreserved bytes minus the ASCII bytes of `safe` (CPython's `_Quoter`),
 //! built once per distinct `safe` and cached.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -85,17 +86,33 @@ fn ascii_safe(safe: &str) -> Vec<u8> {
     safe.bytes().filter(u8::is_ascii).collect()
 }
 
-/// Encodes `bytes` with the profile for `safe`; the two defaults skip the cache.
-fn quote_bytes(bytes: &[u8], safe: &str, plus: bool) -> String {
-    let out = match (safe, plus) {
-        ("/", false) => PY_QUOTE.encode(bytes),
-        ("", true) => PY_QUOTE_PLUS.encode(bytes),
-        _ => {
-            let p = quoter(&ascii_safe(safe), plus);
-            return p.encode(bytes).into_owned();
-        }
+/// Encodes `bytes` with the profile for `safe` (the two defaults skip the cache); `None`
+/// when nothing changes.
+fn quote_bytes(bytes: &[u8], safe: &str, plus: bool) -> Option<String> {
+    let owned = |c: Cow<'_, str>| match c {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(s) => Some(s),
     };
-    out.into_owned()
+    match (safe, plus) {
+        ("/", false) => owned(PY_QUOTE.encode(bytes)),
+        ("", true) => owned(PY_QUOTE_PLUS.encode(bytes)),
+        _ => owned(quoter(&ascii_safe(safe), plus).encode(bytes)),
+    }
+}
+
+/// The `str` result of quoting: `same` (an equal `str` object) when nothing changed.
+fn quoted<'py>(
+    py: Python<'py>,
+    out: Option<String>,
+    bytes: &[u8],
+    same: Option<&Bound<'py, PyAny>>,
+) -> Bound<'py, PyAny> {
+    match (out, same) {
+        (Some(s), _) => PyString::new(py, &s).into_any(),
+        (None, Some(obj)) => obj.clone(),
+        // Nothing escaped means every byte was kept: ASCII.
+        (None, None) => PyString::new(py, &String::from_utf8_lossy(bytes)).into_any(),
+    }
 }
 
 /// `quote(string, safe, encoding, errors)`.
@@ -138,12 +155,11 @@ fn quote_impl<'py>(
                     if text.is_empty() {
                         return Ok(string.clone());
                     }
-                    return Ok(
-                        PyString::new(py, &quote_bytes(text.as_bytes(), safe, plus)).into_any()
-                    );
+                    let out = quote_bytes(text.as_bytes(), safe, plus);
+                    return Ok(quoted(py, out, text.as_bytes(), Some(string)));
                 }
             } else if let Ok(b) = string.cast_exact::<PyBytes>() {
-                return Ok(PyString::new(py, &quote_bytes(b.as_bytes(), safe, plus)).into_any());
+                return Ok(quoted(py, quote_bytes(b.as_bytes(), safe, plus), b.as_bytes(), None));
             }
         }
     }
@@ -159,7 +175,8 @@ fn quote_from_bytes<'py>(
     safe: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if let (Ok(b), Ok(safe)) = (bs.cast_exact::<PyBytes>(), safe.cast_exact::<PyString>()) {
-        return Ok(PyString::new(py, &quote_bytes(b.as_bytes(), safe.to_str()?, false)).into_any());
+        let out = quote_bytes(b.as_bytes(), safe.to_str()?, false);
+        return Ok(quoted(py, out, b.as_bytes(), None));
     }
     fallback(py, "quote_from_bytes", (bs, safe))
 }
@@ -183,12 +200,22 @@ fn unquote_text<'py>(
     text: &str,
     p: &Profile,
 ) -> Bound<'py, PyAny> {
+    // A str is text already: without an escape (or, for unquote_plus, a '+') nothing changes.
+    let plus = p.decoding().plus_as_space;
+    if memchr_absent(text.as_bytes(), b'%') && (!plus || memchr_absent(text.as_bytes(), b'+')) {
+        return obj.clone().into_any();
+    }
     match p.decode_str(text) {
-        Ok(std::borrow::Cow::Borrowed(_)) => obj.clone().into_any(),
+        Ok(Cow::Borrowed(_)) => obj.clone().into_any(),
         Ok(out) => PyString::new(py, &out).into_any(),
         // Pass-through decoding with U+FFFD has no error; keep the input if one ever appears.
         Err(_) => obj.clone().into_any(),
     }
+}
+
+/// Whether `needle` is not in `haystack`.
+fn memchr_absent(haystack: &[u8], needle: u8) -> bool {
+    !haystack.contains(&needle)
 }
 
 /// `unquote(string, encoding, errors)`.

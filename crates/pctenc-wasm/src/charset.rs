@@ -21,7 +21,7 @@ use pctenc::charset::{for_label, Encoding, Invalid};
 use pctenc::Profile;
 use serde_json::{json, Value};
 
-use crate::ops::{decode_error, each_record, error, Outcome};
+use crate::outcome::{decode_error, each_record, error, Outcome};
 use crate::request::{Knobs, Utf8Knob};
 
 /// What `--charset` asked for.
@@ -39,11 +39,7 @@ pub enum Charset {
 /// An unknown label, `auto` on encode, or `utf8: bytes` with a charset.
 pub fn from_knobs(knobs: &Knobs, decoding: bool) -> Result<Option<(Charset, Invalid)>, String> {
     let Some(label) = knobs.charset.as_deref() else { return Ok(None) };
-    let invalid = match knobs.utf8 {
-        None | Some(Utf8Knob::Strict) => Invalid::Error,
-        Some(Utf8Knob::Lossy) => Invalid::Replace,
-        Some(Utf8Knob::Bytes) => return Err("utf8 'bytes' does not apply with a charset".into()),
-    };
+    let invalid = invalid_policy(knobs.utf8)?;
     let charset = if label.trim().eq_ignore_ascii_case("auto") {
         if !decoding {
             return Err("charset 'auto' is for decode; name the charset to encode".into());
@@ -53,6 +49,20 @@ pub fn from_knobs(knobs: &Knobs, decoding: bool) -> Result<Option<(Charset, Inva
         Charset::Fixed(for_label(label).ok_or_else(|| format!("unknown charset '{label}'"))?)
     };
     Ok(Some((charset, invalid)))
+}
+
+/// What bytes invalid in a charset become, from the `utf8` knob: an error (absent or
+/// `strict`) or U+FFFD (`lossy`); `bytes` is refused, as the output of a charset decode is
+/// text.
+///
+/// # Errors
+/// The message for `bytes`.
+pub fn invalid_policy(utf8: Option<Utf8Knob>) -> Result<Invalid, String> {
+    match utf8 {
+        None | Some(Utf8Knob::Strict) => Ok(Invalid::Error),
+        Some(Utf8Knob::Lossy) => Ok(Invalid::Replace),
+        Some(Utf8Knob::Bytes) => Err("utf8 'bytes' does not apply with a charset".into()),
+    }
 }
 
 /// Adds `name` to the list of encodings used, once.

@@ -16,7 +16,7 @@
 use pctenc::lint::{self, Context, Options};
 use serde_json::{json, Value};
 
-use crate::ops::Outcome;
+use crate::outcome::Outcome;
 use crate::request::records;
 
 /// The most findings listed (`truncated` says when there were more): a pasted log of

@@ -20,6 +20,19 @@
 //! results back through [`abi::pctenc_result_ptr`] / [`abi::pctenc_result_len`]. No pointer
 //! from JavaScript is ever dereferenced, so the bridge needs no `unsafe` block.
 //!
+//! The npm package's hot path (`encode`, `decode`) skips the JSON: [`raw`] exports take the
+//! profile as a number and the knobs as bits, and return the output length.
+//!
+//! # Layers
+//!
+//! ```text
+//! request, utf16   the knobs, records; UTF-8 to UTF-16 (the library only)
+//! outcome   Outcome, errors as JSON, the record loop
+//! charset, check, explain   one family of verbs each
+//! ops       the JSON verbs' dispatch                 raw   the hot path, numbers and bytes
+//! abi       the JSON exports
+//! ```
+//!
 //! # Adding a verb
 //!
 //! One function in [`ops`] (or a module of its own) and one arm in [`ops::run`]; the loader's
@@ -32,9 +45,13 @@
 //! assert_eq!(out.meta["ok"], true);
 //! ```
 
+// In layers (see "Layers" above; tests/layers.rs keeps them):
 pub mod abi;
 pub mod charset;
 pub mod check;
 pub mod explain;
 pub mod ops;
+pub mod outcome;
+pub mod raw;
 pub mod request;
+pub mod utf16;

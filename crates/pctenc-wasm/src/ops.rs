@@ -17,19 +17,11 @@
 //! by `\n`. A record that fails writes an empty line, so output line `n` always belongs to
 //! input line `n`, and the error names its offset in the whole input.
 
-use pctenc::{DecodeError, Malformed, Profile, Space};
+use pctenc::{Malformed, Profile, Space};
 use serde_json::{json, Value};
 
-use crate::request::{records, Request};
-
-/// What a call produced: the output bytes and the metadata.
-#[derive(Debug)]
-pub struct Outcome {
-    /// The bytes of the result (empty for verbs that only have metadata).
-    pub output: Vec<u8>,
-    /// The metadata, a JSON object; `bad_request` is set when the request was not understood.
-    pub meta: Value,
-}
+use crate::outcome::{decode_error, each_record, error, Outcome};
+use crate::request::Request;
 
 /// Runs one request (JSON bytes) on `input`. Never panics: a request that cannot be
 /// understood yields `{"ok":false,"bad_request":"why"}`.
@@ -93,33 +85,6 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
 pub fn kernel() -> Value {
     let available: Vec<&str> = pctenc::Kernel::available().iter().map(|k| k.name()).collect();
     json!({"ok": true, "kernel": pctenc::Kernel::current().name(), "available": available})
-}
-
-/// One error, as the page shows it.
-pub(crate) fn error(record: usize, offset: usize, code: &str, message: String) -> Value {
-    json!({"record": record, "offset": offset, "code": code, "message": message})
-}
-
-/// Writes each record's result (followed by `\n` in lines mode) and collects the errors.
-pub(crate) fn each_record(
-    input: &[u8],
-    lines: bool,
-    mut one: impl FnMut(usize, &[u8], &mut Vec<u8>) -> Result<(), Value>,
-) -> (Vec<u8>, Vec<Value>) {
-    let mut output = Vec::with_capacity(input.len() + input.len() / 2);
-    let mut errors = Vec::new();
-    for (n, (start, rec)) in records(input, lines).into_iter().enumerate() {
-        let mark = output.len();
-        if let Err(mut e) = one(start, rec, &mut output) {
-            output.truncate(mark);
-            e["record"] = json!(n);
-            errors.push(e);
-        }
-        if lines {
-            output.push(b'\n');
-        }
-    }
-    (output, errors)
 }
 
 /// `encode`: [`Profile::try_encode`] per record (input that is not UTF-8 is an error only
@@ -186,11 +151,6 @@ pub fn decode_repeat(
     let meta = json!({"ok": errors.is_empty(), "errors": errors, "depth": depth, "stop": stop,
         "stop_error": stop_error});
     Outcome { output, meta }
-}
-
-/// A decode error as JSON.
-pub fn decode_error(e: DecodeError) -> Value {
-    error(0, e.offset(), e.code(), e.to_string())
 }
 
 /// The table of named profiles: what each escapes and how it decodes.

@@ -91,36 +91,56 @@ impl Knobs {
     /// The message for an unknown profile name.
     pub fn profile(&self) -> Result<Profile, String> {
         let name = self.profile.as_deref().unwrap_or("rfc3986");
-        let mut p = *pctenc::by_name(name).ok_or_else(|| format!("unknown profile '{name}'"))?;
-        if let Some(m) = self.malformed {
-            p = p.with_malformed(match m {
-                MalformedKnob::Strict => Malformed::Reject,
-                MalformedKnob::Lenient => Malformed::PassThrough,
-            });
-        }
-        if let Some(h) = self.hex {
-            p = p.with_hex(match h {
-                HexKnob::Upper => HexCase::Upper,
-                HexKnob::Lower => HexCase::Lower,
-            });
-        }
-        if let Some(u) = self.utf8 {
-            let u = match u {
-                Utf8Knob::Strict => Utf8::Strict,
-                Utf8Knob::Lossy => Utf8::Lossy,
-                Utf8Knob::Bytes => Utf8::Bytes,
-            };
-            // One knob, as the CLI's --utf8: encoding reads it as the input policy, decoding
-            // as the output policy; each verb uses only its own.
-            p = p.with_input_utf8(u).with_output_utf8(u);
-        }
-        if let Some(plus) = self.plus {
-            p = p
-                .with_space(if plus { Space::Plus } else { Space::Percent })
-                .with_decoding(Decoding { plus_as_space: plus, ..p.decoding() });
-        }
-        Ok(p)
+        let p = *pctenc::by_name(name).ok_or_else(|| format!("unknown profile '{name}'"))?;
+        Ok(overrides(p, self.malformed, self.hex, self.utf8, self.plus))
     }
+}
+
+/// `p` with the knobs that are set applied: the one place that maps a knob to a profile
+/// setting, shared by the JSON requests ([`Knobs::profile`]) and the raw exports
+/// ([`crate::raw`], which get the knobs as bits).
+///
+/// ```
+/// use pctenc_wasm::request::{overrides, HexKnob, MalformedKnob};
+/// let p = overrides(*pctenc::profile::js::COMPONENT, Some(MalformedKnob::Lenient), Some(HexKnob::Lower), None, None);
+/// assert_eq!(p.encode("é"), "%c3%a9");
+/// assert_eq!(p.decode("%").unwrap(), &b"%"[..]);
+/// ```
+pub fn overrides(
+    mut p: Profile,
+    malformed: Option<MalformedKnob>,
+    hex: Option<HexKnob>,
+    utf8: Option<Utf8Knob>,
+    plus: Option<bool>,
+) -> Profile {
+    if let Some(m) = malformed {
+        p = p.with_malformed(match m {
+            MalformedKnob::Strict => Malformed::Reject,
+            MalformedKnob::Lenient => Malformed::PassThrough,
+        });
+    }
+    if let Some(h) = hex {
+        p = p.with_hex(match h {
+            HexKnob::Upper => HexCase::Upper,
+            HexKnob::Lower => HexCase::Lower,
+        });
+    }
+    if let Some(u) = utf8 {
+        let u = match u {
+            Utf8Knob::Strict => Utf8::Strict,
+            Utf8Knob::Lossy => Utf8::Lossy,
+            Utf8Knob::Bytes => Utf8::Bytes,
+        };
+        // One knob, as the CLI's --utf8: encoding reads it as the input policy, decoding
+        // as the output policy; each verb uses only its own.
+        p = p.with_input_utf8(u).with_output_utf8(u);
+    }
+    if let Some(plus) = plus {
+        p = p
+            .with_space(if plus { Space::Plus } else { Space::Percent })
+            .with_decoding(Decoding { plus_as_space: plus, ..p.decoding() });
+    }
+    p
 }
 
 /// Splits `input` into records: the whole input, or its lines without their `\n` / `\r\n`

@@ -78,6 +78,8 @@ impl Settings {
 type Row<'a> = (String, Box<dyn FnMut() + 'a>);
 
 /// `pctenc-<kernel>-<shape>` rows, one per available kernel; each call forces its kernel.
+/// Then `pctenc-auto-<shape>`: no kernel forced, what a user gets (the dispatcher's choice,
+/// which may differ per direction and input size).
 fn per_kernel<'a>(shape: &str, rows: &mut Vec<Row<'a>>, make: impl Fn() -> Box<dyn FnMut() + 'a>) {
     for &k in Kernel::available() {
         let mut f = make();
@@ -89,6 +91,14 @@ fn per_kernel<'a>(shape: &str, rows: &mut Vec<Row<'a>>, make: impl Fn() -> Box<d
             }),
         ));
     }
+    let mut f = make();
+    rows.push((
+        format!("pctenc-auto-{shape}"),
+        Box::new(move || {
+            Kernel::force(None);
+            f();
+        }),
+    ));
 }
 
 fn memcpy_row<'a>(inputs: &'a [&'a [u8]]) -> Row<'a> {

@@ -121,6 +121,11 @@ impl Profile {
     /// assert_eq!(s, "q=a+b");
     /// ```
     pub fn encode_append<I: AsRef<[u8]> + ?Sized>(&self, input: &I, out: &mut String) {
+        // Straight into the string's spare capacity when nothing is copied around the byte
+        // kernel: no staging buffer, no second pass for the clean prefix.
+        if self.direct(input.as_ref()) {
+            return kernel::encode_append_string(self, input.as_ref(), out);
+        }
         let sink = |b: &[u8]| -> Result<(), ()> {
             out.push_str(ascii(b));
             Ok(())

@@ -81,11 +81,11 @@
 //! - `charsets` (default): the `charset` module and the legacy-encoding options of [`form`],
 //!   through `encoding_rs` (the Encoding Standard's encoders and decoders) and `chardetng`
 //!   (Firefox's charset detector). Both are `no_std`.
-//! - `simd` (default): the SIMD kernels (x86_64 SSSE3 and AVX2, chosen at run time by CPU
-//!   detection; aarch64 NEON, part of that architecture's baseline; wasm32 simd128 when the
-//!   build enables `-C target-feature=+simd128`, since wasm cannot detect features at run
-//!   time), see [`Kernel`]. Without it the crate forbids
-//!   `unsafe` code.
+//! - `simd` (default): the SIMD kernels (x86_64 SSSE3, AVX2 and AVX-512 (VBMI2), chosen at
+//!   run time by CPU detection; aarch64 NEON, part of that architecture's baseline; wasm32
+//!   simd128 when the build enables `-C target-feature=+simd128`, since wasm cannot detect
+//!   features at run time), see [`Kernel`]. Without it the crate forbids `unsafe` code. This
+//!   list is checked against [`Kernel`]'s variants by the CLI's `tests/docs_lists.rs`.
 //!
 //! # Unsafe
 //!

@@ -44,7 +44,7 @@ fn which_profiles_round_trip() {
             "url-special-query",
             "url-path",
             "url-userinfo",
-            "perl-uri-escape",
+            "perl-uri-escape-decoded",
             "uri-template-reserved",
             "iri",
             "multipart-name"

@@ -4,12 +4,11 @@
 //! The context and severity names come from the library's own tables ([`Context::ALL`],
 //! [`Severity::ALL`]), so `--help`, the completions and the library cannot disagree.
 
-use std::ffi::OsString;
-use std::path::PathBuf;
-
 use clap::builder::PossibleValuesParser;
 use clap::{Args as ClapArgs, ValueEnum};
 use pctenc::lint::{Context, Severity};
+
+use super::input::InputArgs;
 
 pub(crate) const CHECK_EXAMPLES: &str = "\
 Examples:
@@ -44,14 +43,9 @@ pub struct CheckArgs {
     #[arg(long, value_name = "SEVERITY", default_value = "high", value_parser = severities())]
     pub fail_on: String,
 
-    /// Read this file ('-' for stdin); repeat to read several, in order, as one input.
-    #[arg(short = 'i', long = "input", value_name = "FILE", conflicts_with = "text")]
-    pub inputs: Vec<PathBuf>,
-
-    /// Inputs to check, each on its own (`line` is the argument's number); without them each
-    /// line of -i FILE or stdin is checked.
-    #[arg(value_name = "TEXT")]
-    pub text: Vec<OsString>,
+    /// The input options every record command shares (`--json` is `--format jsonl`).
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// `check --format`.

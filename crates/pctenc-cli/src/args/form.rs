@@ -5,10 +5,9 @@
 //! values (one per line, or the whole input with `--whole`) and writes one urlencoded string
 //! per value, each followed by `\n`.
 
-use std::ffi::OsString;
-use std::path::PathBuf;
-
 use clap::{Args as ClapArgs, Subcommand};
+
+use super::input::InputArgs;
 
 pub(crate) const FORM_EXAMPLES: &str = "\
 Examples:
@@ -48,7 +47,17 @@ pub enum FormAction {
     Encode(FormIo),
 }
 
-/// The input options both directions take.
+#[cfg(test)]
+impl FormAction {
+    /// The options of either direction.
+    pub fn io(&self) -> &FormIo {
+        match self {
+            FormAction::Decode(io) | FormAction::Encode(io) => io,
+        }
+    }
+}
+
+/// The options both directions take.
 #[derive(Debug, Clone, ClapArgs)]
 pub struct FormIo {
     /// The charset of the form's bytes (any WHATWG label; default UTF-8). Encode: a
@@ -56,19 +65,10 @@ pub struct FormIo {
     #[arg(long, value_name = "LABEL")]
     pub charset: Option<String>,
 
-    /// The entire input is one string (decode) or one JSON value (encode), instead of one
-    /// per line.
-    #[arg(long)]
-    pub whole: bool,
-
-    /// Read this file ('-' for stdin); repeat to read several, in order, as one input.
-    #[arg(short = 'i', long = "input", value_name = "FILE", conflicts_with = "text")]
-    pub inputs: Vec<PathBuf>,
-
-    /// Strings (decode) or JSON values (encode); without them the input is read from -i
-    /// FILE or stdin.
-    #[arg(value_name = "TEXT")]
-    pub text: Vec<OsString>,
+    /// The input options every record command shares: a record is one string (decode)
+    /// or one JSON value (encode).
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 #[cfg(test)]
@@ -89,13 +89,12 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!((d.charset.as_deref(), d.text.len()), (Some("gbk"), 1));
+        assert_eq!((d.charset.as_deref(), d.input.text.len()), (Some("gbk"), 1));
         let FormAction::Encode(e) = form(&["pctenc", "form", "encode", "--whole", "-i", "x"])
         else {
             panic!()
         };
-        assert!(e.whole && e.inputs == [PathBuf::from("x")]);
+        assert!(e.input.whole && e.input.inputs == [std::path::PathBuf::from("x")]);
         assert!(parse(["pctenc", "form"]).is_err());
-        assert!(parse(["pctenc", "form", "encode", "-i", "x", "{}"]).is_err());
     }
 }

@@ -9,6 +9,7 @@
 pub mod check;
 pub mod codec;
 pub mod form;
+pub mod input;
 pub mod normalize;
 pub mod profiles;
 pub mod template;
@@ -18,6 +19,7 @@ use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand, ValueEnum};
 pub use check::CheckArgs;
 pub use codec::CodecArgs;
 pub use form::{FormAction, FormArgs};
+pub use input::InputArgs;
 pub use normalize::NormalizeArgs;
 pub use profiles::ProfilesArgs;
 pub use template::TemplateArgs;
@@ -143,12 +145,36 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    Args::try_parse_from(argv)
+    use clap::FromArgMatches;
+    let matches = command().try_get_matches_from(argv)?;
+    Args::from_arg_matches(&matches)
 }
 
-/// The clap model, for completions and the man page.
+/// The clap model, for parsing, completions and the man page: the derived one, with each
+/// record command's long help (`--help`) ending in what its input options do there.
 pub fn command() -> clap::Command {
-    Args::command()
+    with_input_help(Args::command(), &mut Vec::new())
+}
+
+fn with_input_help(mut cmd: clap::Command, path: &mut Vec<String>) -> clap::Command {
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    for name in names {
+        path.push(name.clone());
+        cmd = cmd.mut_subcommand(&name, |sub| {
+            let sub = with_input_help(sub, path);
+            let refs: Vec<&str> = path.iter().map(String::as_str).collect();
+            match input::help_section(&refs) {
+                Some(section) => {
+                    let examples =
+                        sub.get_after_help().map(|h| format!("{h}\n\n")).unwrap_or_default();
+                    sub.after_long_help(format!("{examples}{section}"))
+                }
+                None => sub,
+            }
+        });
+        path.pop();
+    }
+    cmd
 }
 
 #[cfg(test)]

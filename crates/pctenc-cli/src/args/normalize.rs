@@ -1,9 +1,8 @@
 //! The options of `normalize`: the URL component the input is, and `--equivalent`.
 
-use std::ffi::OsString;
-use std::path::PathBuf;
-
 use clap::Args as ClapArgs;
+
+use super::input::InputArgs;
 
 pub(crate) const NORMALIZE_EXAMPLES: &str = "\
 Examples:
@@ -31,21 +30,16 @@ pub struct NormalizeArgs {
     pub context: String,
 
     /// Compare the two TEXT arguments: print `equivalent` (exit 0) or `different` (exit 1).
-    #[arg(long, requires = "text")]
+    #[arg(long)]
     pub equivalent: bool,
 
     /// Write control and bidi characters raw even to a terminal.
     #[arg(long)]
     pub raw: bool,
 
-    /// Read this file ('-' for stdin); repeat to read several, in order, as one input.
-    #[arg(short = 'i', long = "input", value_name = "FILE", conflicts_with = "text")]
-    pub inputs: Vec<PathBuf>,
-
-    /// Inputs to normalize, one result line each; without them each line of -i FILE or
-    /// stdin.
-    #[arg(value_name = "TEXT")]
-    pub text: Vec<OsString>,
+    /// The input options every record command shares.
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 #[cfg(test)]
@@ -65,8 +59,7 @@ mod tests {
         let n = normalize(&["pctenc", "normalize", "x"]);
         assert_eq!((n.context.as_str(), n.equivalent), ("url", false));
         let n = normalize(&["pctenc", "normalize", "--equivalent", "--context", "host", "a", "b"]);
-        assert!(n.equivalent && n.context == "host" && n.text.len() == 2);
-        assert!(parse(["pctenc", "normalize", "--equivalent"]).is_err());
+        assert!(n.equivalent && n.context == "host" && n.input.text.len() == 2);
         assert!(parse(["pctenc", "normalize", "--context", "body", "x"]).is_err());
     }
 }

@@ -10,9 +10,9 @@ Examples:
   /search?q=a%20b%26c&lang=fr
   $ pctenc template '{/path*}{?keys*}' 'path=[\"a\",\"b c\"]' 'keys={\"k\":\"v\"}'
   /a/b%20c?k=v
-  $ echo '{\"id\":42,\"tags\":[\"x\",\"y\"]}' | pctenc template '/items/{id}{?tags}' --json -
+  $ echo '{\"id\":42,\"tags\":[\"x\",\"y\"]}' | pctenc template '/items/{id}{?tags}' -i -
   /items/42?tags=x,y
-  $ pctenc template '{+base}{/segments*}' --json vars.json    (all variables from a file)
+  $ pctenc template '{+base}{/segments*}' -i vars.json    (all variables from a file)
 
 A value that parses as a JSON array or object is a list or an associative array; anything
 else is a string. Errors in the template exit 1 and point at the offending byte.";
@@ -26,14 +26,15 @@ pub struct TemplateArgs {
 
     /// Variables as `name=value`; a value that parses as a JSON array or object
     /// (`list=["a","b"]`, `keys={"k":"v"}`) is a list or associative array, else a string.
-    /// They override variables of --json.
+    /// They override variables read with -i.
     #[arg(value_name = "NAME=VALUE")]
     pub vars: Vec<String>,
 
-    /// Read variables from this JSON object ('-' for stdin): strings, numbers and booleans
-    /// are strings, arrays lists, objects associative arrays, null undefined.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
+    /// Read variables from the JSON object in this file ('-' for stdin): strings, numbers
+    /// and booleans are strings, arrays lists, objects associative arrays, null undefined.
+    /// (`-i`, as every command reads its input; `--json` means JSON output everywhere.)
+    #[arg(short = 'i', long = "input", value_name = "FILE")]
+    pub input: Option<PathBuf>,
 }
 
 #[cfg(test)]
@@ -42,7 +43,7 @@ mod tests {
 
     #[test]
     fn template_and_variables() {
-        let t = match parse(["pctenc", "template", "{x}", "x=1", "y=[1]", "--json", "-"])
+        let t = match parse(["pctenc", "template", "{x}", "x=1", "y=[1]", "-i", "-"])
             .unwrap()
             .command
         {
@@ -50,7 +51,7 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert_eq!((t.template.as_str(), t.vars.len()), ("{x}", 2));
-        assert_eq!(t.json.as_deref(), Some(std::path::Path::new("-")));
+        assert_eq!(t.input.as_deref(), Some(std::path::Path::new("-")));
         assert!(parse(["pctenc", "template"]).is_err());
     }
 }

@@ -24,6 +24,8 @@ pub struct Checker<W: Write> {
     jsonl: bool,
     fail_on: Severity,
     color: bool,
+    /// `--whole`: one record, whose findings name no line.
+    whole: bool,
     out: BufWriter<W>,
     /// A finding reached `fail_on`.
     pub failed: bool,
@@ -37,16 +39,18 @@ impl<W: Write> Checker<W> {
             jsonl: plan.jsonl,
             fail_on: plan.fail_on,
             color: plan.color,
+            whole: plan.whole && matches!(plan.source, crate::plan::Source::Streams(_)),
             out: BufWriter::new(out),
             failed: false,
         }
     }
 
     fn write(&mut self, bytes: &[u8], f: &Finding, number: u64) -> std::io::Result<()> {
+        let number = (!self.whole).then_some(number);
         if self.jsonl {
-            return writeln!(self.out, "{}", lint::to_json(f, Some(number)));
+            return writeln!(self.out, "{}", lint::to_json(f, number));
         }
-        let text = lint::render_text(bytes, f, Some(number));
+        let text = lint::render_text(bytes, f, number);
         if !self.color {
             return self.out.write_all(text.as_bytes());
         }
@@ -124,6 +128,7 @@ mod tests {
             jsonl: false,
             fail_on: Severity::Critical,
             source: Source::Texts(Vec::new()),
+            whole: false,
             color,
         };
         let mut out = Vec::new();

@@ -39,6 +39,10 @@ pub struct FormRecords<W: Write> {
     number: usize,
     /// How records are named in messages: "line", "argument", or none (`--whole`).
     naming: Option<&'static str>,
+    /// `--keep-going`: a rejected record writes an empty line and the run goes on.
+    keep_going: bool,
+    /// Records rejected so far.
+    pub failures: usize,
 }
 
 impl<W: Write> FormRecords<W> {
@@ -47,6 +51,7 @@ impl<W: Write> FormRecords<W> {
         direction: Direction,
         encoding: &'static Encoding,
         naming: Option<&'static str>,
+        keep_going: bool,
         writer: W,
     ) -> Self {
         FormRecords {
@@ -58,6 +63,8 @@ impl<W: Write> FormRecords<W> {
             open: false,
             number: 1,
             naming,
+            keep_going,
+            failures: 0,
         }
     }
 
@@ -170,9 +177,15 @@ impl<W: Write> Records for FormRecords<W> {
             Direction::Decode => self.decode(),
             Direction::Encode => {
                 if let Err(message) = self.encode() {
-                    self.finish()?;
+                    self.failures += 1;
+                    self.write_block()?;
+                    self.writer.flush()?;
                     let _ = writeln!(io::stderr(), "pctenc: {message}");
-                    return Err(Halt::Rejected);
+                    if !self.keep_going {
+                        return Err(Halt::Rejected);
+                    }
+                    // As decode --keep-going: an empty line keeps output and input aligned.
+                    self.out.push(b'\n');
                 }
             }
         }

@@ -93,6 +93,7 @@ pub struct LineOut<W: Write> {
     buf: Vec<u8>,
     keep_going: bool,
     texts: bool,
+    whole: bool,
     /// Records rejected so far.
     pub failures: usize,
     /// Where messages go.
@@ -108,6 +109,7 @@ impl<W: Write> LineOut<W> {
             buf: Vec::new(),
             keep_going: io.keep_going,
             texts: matches!(io.source, Source::Texts(_)),
+            whole: io.whole,
             failures: 0,
             reporter,
         }
@@ -116,21 +118,25 @@ impl<W: Write> LineOut<W> {
     /// What record `number` is called in messages.
     pub fn location(&self, number: u64) -> Location {
         let n = usize::try_from(number).unwrap_or(usize::MAX);
-        if self.texts {
+        if self.whole && !self.texts {
+            Location::Input
+        } else if self.texts {
             Location::Argument(n)
         } else {
             Location::Line(n)
         }
     }
 
-    /// Writes one record's result and a newline.
+    /// Writes one record's result and a newline; with `--whole`, the result alone.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), Halt> {
         self.buf.clear();
         self.buf.extend_from_slice(bytes);
         if let Some(t) = &mut self.terminal {
             t.apply(&mut self.buf, 0, true);
         }
-        self.buf.push(b'\n');
+        if !self.whole {
+            self.buf.push(b'\n');
+        }
         Ok(self.out.write_all(&self.buf)?)
     }
 

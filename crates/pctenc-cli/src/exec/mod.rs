@@ -112,7 +112,8 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
                 (Source::Streams(_), false) => Some("line"),
                 (Source::Streams(_), true) => None,
             };
-            let mut records = form::FormRecords::new(f.direction, f.encoding, naming, stdout);
+            let mut records =
+                form::FormRecords::new(f.direction, f.encoding, naming, f.keep_going, stdout);
             let result = match &f.source {
                 Source::Texts(texts) => input::texts(texts, &mut records),
                 Source::Streams(inputs) => {
@@ -120,6 +121,7 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
                 }
             };
             match result {
+                Ok(()) if records.failures > 0 => Ok(Outcome::Rejected),
                 Ok(()) => Ok(Outcome::Done),
                 Err(codec::Halt::Rejected) => Ok(Outcome::Rejected),
                 Err(codec::Halt::Fail(e)) => Err(e),
@@ -127,19 +129,19 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
         }
         Task::Check(c) => {
             let held = held::Held::new(check::Checker::new(&c, stdout), held::MAX_LINE);
-            let held = drive(&c.source, held)?;
+            let held = drive(&c.source, c.whole, held)?;
             Ok(if held.handler.failed { Outcome::Rejected } else { Outcome::Done })
         }
         Task::Segment(s) => {
             let out = held::LineOut::new(&s.io, stdout, report::Reporter::new(plan.stderr_color));
             let segments = segment::Segments::new(s.policy, s.policy_name, out);
-            let held = drive(&s.io.source, held::Held::new(segments, held::MAX_LINE))?;
+            let held = drive(&s.io.source, s.io.whole, held::Held::new(segments, held::MAX_LINE))?;
             Ok(held.handler.out.outcome())
         }
         Task::Repeat(r) => {
             let out = held::LineOut::new(&r.io, stdout, report::Reporter::new(plan.stderr_color));
             let layers = repeat::Repeat::new(&r, out);
-            let held = drive(&r.io.source, held::Held::new(layers, held::MAX_LINE))?;
+            let held = drive(&r.io.source, r.io.whole, held::Held::new(layers, held::MAX_LINE))?;
             Ok(held.handler.out.outcome())
         }
         Task::Normalize(n) => match &n.io.source {
@@ -149,7 +151,8 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
                 let out =
                     held::LineOut::new(&n.io, stdout, report::Reporter::new(plan.stderr_color));
                 let normalizer = normalize::Normalizer::new(n.context, out);
-                let held = drive(&n.io.source, held::Held::new(normalizer, held::MAX_LINE))?;
+                let held =
+                    drive(&n.io.source, n.io.whole, held::Held::new(normalizer, held::MAX_LINE))?;
                 Ok(held.handler.out.outcome())
             }
         },
@@ -179,15 +182,17 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
     }
 }
 
-/// Feeds TEXT arguments or stream lines to a line handler; I/O errors come back.
+/// Feeds TEXT arguments, stream lines or (`whole`) the whole stream to a line handler; I/O
+/// errors come back.
 fn drive<H: held::LineHandler>(
     source: &Source,
+    whole: bool,
     mut held: held::Held<H>,
 ) -> anyhow::Result<held::Held<H>> {
     let result = match source {
         Source::Texts(texts) => input::texts(texts, &mut held),
         Source::Streams(inputs) => {
-            input::streams(inputs, false, &mut held, &progress::Progress::new(None))
+            input::streams(inputs, whole, &mut held, &progress::Progress::new(None))
         }
     };
     match result {

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
-use pctenc::{DecodeError, Profile};
+use pctenc::{DecodeError, Profile, Unit};
 
 use super::rejection::Rejection;
 
@@ -83,7 +83,7 @@ impl Reporter {
 
     /// Reports one rejected record.
     pub fn rejection(&self, location: Location, profile: &Profile, r: Rejection, snippet: &[u8]) {
-        let (kind, why) = explain(location, profile, &r);
+        let (kind, why) = explain(location, profile, &r, snippet);
         let place = Style::new().bold();
         let error = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
         let line = format!(
@@ -123,8 +123,13 @@ fn where_(location: Location) -> String {
     }
 }
 
-/// The kind of error and why it is one.
-fn explain(location: Location, profile: &Profile, r: &Rejection) -> (&'static str, String) {
+/// The kind of error and why it is one. `snippet` is the input from the offending byte on.
+fn explain(
+    location: Location,
+    profile: &Profile,
+    r: &Rejection,
+    snippet: &[u8],
+) -> (&'static str, String) {
     let whole = if location == Location::Input { "input" } else { "record" };
     match r {
         Rejection::Decode(DecodeError::InvalidEscape { .. }) => (
@@ -152,10 +157,43 @@ fn explain(location: Location, profile: &Profile, r: &Rejection) -> (&'static st
         Rejection::ExtValue(e) => ("invalid ext-value", e.to_string()),
         // A kind of error this CLI does not know yet: the library's own words.
         Rejection::Decode(e) => (e.code(), e.to_string()),
-        Rejection::Encode(_) => (
-            "invalid UTF-8",
-            format!("profile {} encodes text (--utf8 lossy replaces it)", profile.name()),
-        ),
+        Rejection::Encode(_) => match first_char(snippet) {
+            // The library's encode error means "not UTF-8, or a character this profile cannot
+            // write": the bytes tell which, and valid UTF-8 is never called invalid.
+            Some(ch) => ("unencodable character", outside(profile, ch)),
+            None => (
+                "invalid UTF-8",
+                format!(
+                    "profile {} encodes text and these bytes are not UTF-8 \
+                     (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)",
+                    profile.name()
+                ),
+            ),
+        },
+    }
+}
+
+/// The character that `bytes` starts with, if they start with a whole UTF-8 sequence.
+fn first_char(bytes: &[u8]) -> Option<char> {
+    let valid = match std::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    valid.chars().next()
+}
+
+/// Why a profile cannot write the character `ch`, and what can.
+fn outside(profile: &Profile, ch: char) -> String {
+    let code = ch as u32;
+    if profile.unit() == Unit::Latin1 {
+        format!(
+            "U+{code:04X} is outside this profile's range: {} escapes characters up to U+00FF as \
+             one Latin-1 %XX (Perl's uri_escape dies here too; -p perl-uri-escape escapes the \
+             UTF-8 bytes, as uri_escape on undecoded input and uri_escape_utf8 do)",
+            profile.name()
+        )
+    } else {
+        format!("U+{code:04X} is outside the characters profile {} can write", profile.name())
     }
 }
 
@@ -199,17 +237,33 @@ mod tests {
         let p = pctenc::profile::js::COMPONENT;
         let enc = Rejection::Encode(pctenc::EncodeError { offset: 0 });
         assert_eq!(
-            explain(Location::Input, p, &enc).1,
-            "profile js-component encodes text (--utf8 lossy replaces it)"
+            explain(Location::Input, p, &enc, b"\xff").1,
+            "profile js-component encodes text and these bytes are not UTF-8 \
+             (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)"
         );
         let t = Rejection::Decode(DecodeError::TruncatedEscape { offset: 0 });
         assert_eq!(
-            explain(Location::Line(1), p, &t).1,
+            explain(Location::Line(1), p, &t, b"%").1,
             "the record ends inside it (--lenient keeps it)"
         );
         assert_eq!(
-            explain(Location::Input, p, &t).1,
+            explain(Location::Input, p, &t, b"%").1,
             "the input ends inside it (--lenient keeps it)"
         );
+    }
+
+    #[test]
+    fn valid_utf8_is_never_called_invalid() {
+        // Issue 18: `printf 'é€' | pctenc encode -p perl-uri-escape-decoded` stops at the
+        // euro sign, which is valid UTF-8 that the Latin-1 profile cannot write.
+        let p = pctenc::profile::runtimes::PERL_URI_ESCAPE_DECODED;
+        let enc = Rejection::Encode(pctenc::EncodeError { offset: 2 });
+        let (kind, why) = explain(Location::Input, p, &enc, "€x".as_bytes());
+        assert_eq!(kind, "unencodable character");
+        assert!(why.starts_with("U+20AC is outside this profile's range"), "{why}");
+        // A sequence cut short by the end of the snippet is not a character.
+        assert_eq!(explain(Location::Input, p, &enc, b"\xe2\x82").0, "invalid UTF-8");
+        assert_eq!(first_char(b"\xe2\x82\xac\xff"), Some('\u{20AC}'));
+        assert_eq!(first_char(b"\xc0\xaf"), None);
     }
 }

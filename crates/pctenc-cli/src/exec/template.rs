@@ -1,6 +1,6 @@
 //! `pctenc template`: RFC 6570 expansion with [`pctenc::template`].
 //!
-//! Variables come from `--json FILE` (an object) and then `name=value` arguments, which win.
+//! Variables come from `-i FILE` (a JSON object) and then `name=value` arguments, which win.
 //! A value that parses as a JSON array or object is a list or an associative array; any other
 //! argument value is a string. In JSON, numbers and booleans are strings as JSON writes them,
 //! and `null` is undefined (as an absent variable).
@@ -26,7 +26,7 @@ use crate::args::TemplateArgs;
 /// Expands `args.template` and writes the result and `\n` to `out`.
 pub fn run(args: &TemplateArgs, mut out: impl Write) -> anyhow::Result<Outcome> {
     let mut vars = Vars::new();
-    if let Some(path) = &args.json {
+    if let Some(path) = &args.input {
         let (text, name) = if path.as_os_str() == "-" {
             let mut s = String::new();
             std::io::stdin().read_to_string(&mut s).context("cannot read stdin")?;

@@ -17,6 +17,8 @@ pub const UNTIL_STABLE_PASSES: usize = 64;
 pub struct LinesIo {
     /// Where the records come from.
     pub source: Source,
+    /// The whole input is one record, its result written with nothing added.
+    pub whole: bool,
     /// Report each rejected record and go on.
     pub keep_going: bool,
     /// stdout is a terminal: escape control and bidi characters visibly.
@@ -25,7 +27,7 @@ pub struct LinesIo {
 
 impl From<CodecPlan> for LinesIo {
     fn from(c: CodecPlan) -> Self {
-        LinesIo { source: c.source, keep_going: c.keep_going, terminal: c.terminal }
+        LinesIo { source: c.source, whole: c.whole, keep_going: c.keep_going, terminal: c.terminal }
     }
 }
 

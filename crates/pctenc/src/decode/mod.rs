@@ -180,7 +180,10 @@ pub(crate) fn decode_append(
     // Scanning for an escape first makes input without one a plain copy, but it is a second
     // pass over the input: past what the caches hold that costs more than it saves, and the
     // kernel's single pass (a block without `%` is one load and one store) is faster.
-    if input.len() > SCAN_FIRST_MAX || has_escapes(&d, input) {
+    if input.len() > SCAN_FIRST_MAX
+        || !kernel::scan_first_pays(&d, unit, input)
+        || has_escapes(&d, input)
+    {
         if let Err(e) = kernel::decode_append(&d, unit, input, out, true) {
             out.truncate(start);
             return Err(utf8::first_error(&d, unit, input, e));

@@ -45,8 +45,10 @@ use crate::profile::{Decoding, Malformed, Profile, Unit};
 use crate::profile::{HexCase, HEX_LOWER, HEX_UPPER};
 use scalar::Progress;
 
-/// The forced kernel, as `Kernel as u8 + 1`; 0 means "detect".
-static FORCED: AtomicU8 = AtomicU8::new(0);
+/// The kernel in use ([`Kernel::current`]), as its index in [`BUILT`] plus one; 0 means "not
+/// chosen yet". [`Kernel::force`] stores it directly, so reading the kernel on every call is
+/// one load: the dispatch costs a handful of instructions, not a search of the available list.
+static ACTIVE: AtomicU8 = AtomicU8::new(0);
 
 /// A kernel that can run on this CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,6 +114,11 @@ fn supported(kernel: Kernel) -> bool {
     }
 }
 
+/// `kernel`'s index in [`BUILT`] plus one (the encoding of [`ACTIVE`] and [`CHOSEN`]).
+fn index(kernel: Kernel) -> u8 {
+    BUILT.iter().position(|k| *k == kernel).unwrap_or(0) as u8 + 1
+}
+
 impl Kernel {
     /// The fastest kernel this CPU supports (asked once, then cached); with `std`, the
     /// available kernel that the `PCTENC_KERNEL` environment variable names instead, if any.
@@ -128,8 +135,7 @@ impl Kernel {
             .ok()
             .and_then(|name| Kernel::by_name(&name))
             .unwrap_or(fastest);
-        let index = BUILT.iter().position(|k| *k == fastest).unwrap_or(0);
-        CHOSEN.store(index as u8 + 1, Ordering::Relaxed);
+        CHOSEN.store(index(fastest), Ordering::Relaxed);
         fastest
     }
 
@@ -166,20 +172,28 @@ impl Kernel {
 
     /// The kernel the library uses now: the one [`Kernel::force`] chose, else
     /// [`Kernel::detect`]'s.
+    #[inline]
     pub fn current() -> Kernel {
-        match FORCED.load(Ordering::Relaxed) {
-            0 => Kernel::detect(),
-            n => Kernel::available()
-                .iter()
-                .copied()
-                .find(|k| *k as u8 + 1 == n)
-                .unwrap_or(Kernel::Scalar),
+        match ACTIVE.load(Ordering::Relaxed) as usize {
+            0 => Kernel::first_use(),
+            n => BUILT.get(n - 1).copied().unwrap_or(Kernel::Scalar),
+        }
+    }
+
+    /// [`Kernel::current`] before any kernel was chosen: detection's choice, unless a
+    /// concurrent [`Kernel::force`] stored one meanwhile (it wins).
+    #[cold]
+    fn first_use() -> Kernel {
+        let detected = Kernel::detect();
+        match ACTIVE.compare_exchange(0, index(detected), Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => detected,
+            Err(n) => BUILT.get(n as usize - 1).copied().unwrap_or(Kernel::Scalar),
         }
     }
 
     /// Makes every later call in this process use `kernel` (the CLI's `--kernel`, tests and
-    /// benches); `None` goes back to detection. A `Kernel` value is only ever one this CPU
-    /// supports, so forcing cannot select an unsupported instruction set.
+    /// benches); `None` goes back to detection. A kernel this CPU lacks is never selected:
+    /// forcing one runs the scalar kernel instead.
     ///
     /// ```
     /// use pctenc::Kernel;
@@ -188,7 +202,12 @@ impl Kernel {
     /// Kernel::force(None);
     /// ```
     pub fn force(kernel: Option<Kernel>) {
-        FORCED.store(kernel.map_or(0, |k| k as u8 + 1), Ordering::Relaxed);
+        let k = match kernel {
+            Some(k) if Kernel::available().contains(&k) => k,
+            Some(_) => Kernel::Scalar,
+            None => Kernel::detect(),
+        };
+        ACTIVE.store(index(k), Ordering::Relaxed);
     }
 
     /// Finds an available kernel by name.
@@ -338,35 +357,81 @@ pub(crate) fn encode_block<E>(
 
 /// Appends the byte-unit encoding of `input` to `out`, the SIMD kernel writing straight
 /// into the vector's spare capacity (no staging buffer, no zero-fill).
+#[inline]
 pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
     let kernel = Kernel::current();
+    if input.len() <= VEC_STEP {
+        return encode_piece(kernel, p, input, out);
+    }
     for piece in input.chunks(VEC_STEP) {
-        out.reserve(encode_capacity(piece.len()));
-        let (read, written) = encode_bulk(kernel, p, piece, out.spare_capacity_mut());
-        debug_assert!(written <= out.capacity() - out.len());
-        grow(out, written);
-        let rest = &piece[read..];
-        if rest.is_empty() {
-            continue;
+        encode_piece(kernel, p, piece, out);
+    }
+}
+
+/// Appends the byte-unit encoding of `input` to `out`: [`encode_append_vec`] on the
+/// string's bytes.
+///
+/// Only for profiles whose byte kernel keeps nothing but ASCII (`Profile::direct` in
+/// encode.rs: no kept non-ASCII text, no kept escapes): every kernel then writes ASCII only.
+#[cfg(pctenc_simd)]
+#[inline]
+pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::string::String) {
+    debug_assert!(!p.keeps_non_ascii());
+    let start = out.len();
+    // SAFETY: the byte kernels write only ASCII here: `%`, hex digits, `+`, and the bytes the
+    // profile keeps, which are ASCII (the nibble tables and the scalar table escape every
+    // byte >= 0x80; the caller excludes profiles that keep non-ASCII text). So the string
+    // stays UTF-8 at every point where code outside this function could observe it (a panic
+    // inside leaves only whole ASCII output behind).
+    let bytes = unsafe { out.as_mut_vec() };
+    encode_append_vec(p, input, bytes);
+    debug_assert!(bytes[start..].is_ascii());
+}
+
+/// [`encode_append_string`] of a build without SIMD kernels, which has no `unsafe` at all:
+/// the scalar kernel's output goes through a small buffer and `push_str` (checked as UTF-8,
+/// which ASCII always is).
+#[cfg(not(pctenc_simd))]
+pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::string::String) {
+    let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
+    for piece in input.chunks(SHORT) {
+        let n = scalar::encode_slice(p.table(), piece, &mut buf);
+        out.push_str(core::str::from_utf8(&buf[..n]).expect("the byte kernels write ASCII"));
+    }
+}
+
+/// One [`VEC_STEP`] at most of [`encode_append_vec`].
+#[inline]
+fn encode_piece(kernel: Kernel, p: &Profile, piece: &[u8], out: &mut Vec<u8>) {
+    out.reserve(encode_capacity(piece.len()));
+    let (read, written) = encode_bulk(kernel, p, piece, out.spare_capacity_mut());
+    debug_assert!(written <= out.capacity() - out.len());
+    grow(out, written);
+    if read < piece.len() {
+        encode_rest(p, &piece[read..], out);
+    }
+}
+
+/// The scalar kernel's part of [`encode_piece`]: all of the input for the scalar kernel,
+/// else whatever a SIMD kernel left.
+#[inline(never)]
+fn encode_rest(p: &Profile, rest: &[u8], out: &mut Vec<u8>) {
+    if rest.len() <= SHORT {
+        // Short: the scalar table loop into a small buffer, rather than zeroing a block buffer.
+        let mut buf = [0u8; 3 * SHORT + 1];
+        let mut w = 0;
+        for &b in rest {
+            let e = p.table()[b as usize];
+            buf[w..w + 4].copy_from_slice(&e.to_le_bytes());
+            w += (e >> 24) as usize;
         }
-        if rest.len() <= SHORT {
-            // Short (the scalar kernel's whole input, or a SIMD kernel that stopped early):
-            // the scalar table loop into a small buffer, rather than zeroing a block buffer.
-            let mut buf = [0u8; 3 * SHORT + 1];
-            let mut w = 0;
-            for &b in rest {
-                let e = p.table()[b as usize];
-                buf[w..w + 4].copy_from_slice(&e.to_le_bytes());
-                w += (e >> 24) as usize;
-            }
-            out.extend_from_slice(&buf[..w]);
-            continue;
-        }
-        let mut buf = [0u8; 3 * scalar::BLOCK + 1];
-        for block in rest.chunks(scalar::BLOCK) {
-            let n = scalar::encode_block(p.table(), block, &mut buf);
-            out.extend_from_slice(&buf[..n]);
-        }
+        out.extend_from_slice(&buf[..w]);
+        return;
+    }
+    let mut buf = [0u8; 3 * scalar::BLOCK + 1];
+    for block in rest.chunks(scalar::BLOCK) {
+        let n = scalar::encode_block(p.table(), block, &mut buf);
+        out.extend_from_slice(&buf[..n]);
     }
 }
 
@@ -427,6 +492,25 @@ pub(crate) fn decode_append(
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
+/// Whether scanning `input` for an escape before decoding it (and copying it whole when
+/// there is none) can beat decoding it straight away. Not where the current kernel decodes
+/// the whole input in one masked step (AVX-512, up to 64 bytes): then that step, a few dozen
+/// instructions, is cheaper than the scan and the copy.
+#[inline]
+pub(crate) fn scan_first_pays(d: &Decoding, unit: Unit, input: &[u8]) -> bool {
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+    if input.len() <= 64
+        && Kernel::current() == Kernel::Avx512
+        && unit == Unit::Byte
+        && d.malformed != Malformed::RejectSigned
+        && d.keep_escaped == crate::AsciiSet::EMPTY
+    {
+        return false;
+    }
+    let _ = (d, unit, input);
+    true
+}
+
 /// The SIMD part of [`decode`]: whole blocks, `(read, written)`.
 fn decode_bulk(
     kernel: Kernel,
@@ -456,9 +540,21 @@ fn decode_bulk(
         Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
-        Kernel::Avx512 => unsafe {
-            x86_64::avx512::decode(d.plus_as_space, reject, input, out, last)
-        },
+        Kernel::Avx512 => {
+            // A short value first goes to the one-step path alone: the bulk kernel's setup
+            // costs more than the step.
+            if input.len() <= 64 {
+                // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
+                let short = unsafe {
+                    x86_64::avx512::decode_short(d.plus_as_space, reject, input, out, last)
+                };
+                if let Some(done) = short {
+                    return done;
+                }
+            }
+            // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
+            unsafe { x86_64::avx512::decode(d.plus_as_space, reject, input, out, last) }
+        }
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe {

@@ -19,12 +19,12 @@
 //! | `go-query` | [`runtimes::GO_QUERY`] | Go `QueryEscape` / `QueryUnescape` |
 //! | `go-path` | [`runtimes::GO_PATH`] | Go `PathEscape` / `PathUnescape` |
 //! | `php-urlencode` | [`runtimes::PHP_URLENCODE`] | PHP `urlencode` / `urldecode` |
-//! | `php-rawurlencode` (`curl`) | [`runtimes::PHP_RAWURLENCODE`] | PHP `rawurlencode`; libcurl `curl_easy_escape` |
+//! | `php-rawurlencode` (`curl`, `perl-uri-escape`) | [`runtimes::PHP_RAWURLENCODE`] | PHP `rawurlencode`; libcurl `curl_easy_escape`; Perl `uri_escape` on bytes |
 //! | `java-urlencoder` (`spark`) | [`runtimes::JAVA_URLENCODER`] | Java `URLEncoder` / `URLDecoder`; Spark `url_encode` / `url_decode` |
 //! | `dotnet-escapedatastring` | [`runtimes::DOTNET_ESCAPEDATASTRING`] | .NET `Uri.EscapeDataString` |
 //! | `dotnet-webutility` | [`runtimes::DOTNET_WEBUTILITY`] | .NET `WebUtility.UrlEncode` |
 //! | `dotnet-httputility` | [`runtimes::DOTNET_HTTPUTILITY`] | .NET `HttpUtility.UrlEncode` (lower-case hex) |
-//! | `perl-uri-escape` | [`runtimes::PERL_URI_ESCAPE`] | Perl `URI::Escape::uri_escape` |
+//! | `perl-uri-escape-decoded` | [`runtimes::PERL_URI_ESCAPE_DECODED`] | Perl `URI::Escape::uri_escape` on a decoded string |
 //! | `duckdb` | [`engines::DUCKDB`] | DuckDB `url_encode` / `url_decode` |
 //! | `rfc1738` | [`legacy::RFC1738`] | RFC 1738 §2.2 |
 //! | `rfc2396` | [`legacy::RFC2396`] | RFC 2396 §2.3 |
@@ -90,7 +90,7 @@ pub enum Unit {
     /// Text is escaped as Latin-1: a character up to U+00FF is one `%XX`, a character above
     /// it cannot be written (an [`EncodeError`](crate::EncodeError) where the input policy is
     /// [`Utf8::Strict`], its UTF-8 bytes otherwise), and bytes that are not UTF-8 are escaped
-    /// as they are. Decoding is by byte. Perl's `URI::Escape::uri_escape`.
+    /// as they are. Decoding is by byte. Perl's `URI::Escape::uri_escape` on a decoded string.
     Latin1,
     /// `%XX` is one byte, as [`Unit::Byte`], and decoding also reads `%uXXXX` as one UTF-16
     /// code unit, written as UTF-8 (.NET's `HttpUtility.UrlDecode`). Encoding is by byte.

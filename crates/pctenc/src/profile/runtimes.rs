@@ -91,7 +91,9 @@ pub const PHP_URLENCODE: &Profile = &Profile::new(UNRESERVED.add(b'~'))
 
 /// PHP `rawurlencode` / `rawurldecode` (RFC 3986 unreserved, space `%20`, raw bytes, malformed
 /// escapes passed through), which libcurl's `curl_easy_escape` / `curl_easy_unescape` match
-/// byte for byte in both directions: hence the alias `curl`.
+/// byte for byte in both directions: hence the alias `curl`. So is Perl's `uri_escape` /
+/// `uri_unescape` on the bytes a script reads (see [`PERL_URI_ESCAPE`]): hence the alias
+/// `perl-uri-escape`.
 ///
 /// ```
 /// use pctenc::profile::runtimes::PHP_RAWURLENCODE;
@@ -102,8 +104,18 @@ pub const PHP_URLENCODE: &Profile = &Profile::new(UNRESERVED.add(b'~'))
 pub const PHP_RAWURLENCODE: &Profile =
     &Profile::new(UNRESERVED).with_decoding(Decoding::LENIENT).named(
         "php-rawurlencode",
-        &["curl", "curl_easy_escape", "curl_easy_unescape", "rawurldecode", "rawurlencode"],
-        "PHP rawurlencode / rawurldecode; libcurl curl_easy_escape / curl_easy_unescape",
+        &[
+            "curl",
+            "curl_easy_escape",
+            "curl_easy_unescape",
+            "perl-uri-escape",
+            "rawurldecode",
+            "rawurlencode",
+            "uri_escape",
+            "uri_unescape",
+        ],
+        "PHP rawurlencode / rawurldecode; libcurl curl_easy_escape / curl_easy_unescape; \
+         Perl URI::Escape uri_escape / uri_unescape on the bytes a script reads (URI 5.17)",
     );
 
 /// Java `URLEncoder.encode(s, UTF_8)` / `URLDecoder.decode(s, UTF_8)`: the form set (`*` kept,
@@ -190,26 +202,49 @@ pub const DOTNET_HTTPUTILITY: &Profile = &Profile::new(DOTNET_URL_SAFE)
         ".NET System.Web.HttpUtility.UrlEncode / UrlDecode (from source)",
     );
 
-/// Perl `URI::Escape::uri_escape` / `uri_unescape` (URI 1.53+ default set, RFC 3986
-/// unreserved): a character up to U+00FF is one `%XX` of its Latin-1 value, a wider one makes
-/// `uri_escape` die ("Can't escape \x{20AC}, try uri_escape_utf8() instead"): an
-/// [`EncodeError`](crate::EncodeError) from [`Profile::try_encode`], and its UTF-8 bytes (as
-/// `uri_escape_utf8`) from the infallible methods. `uri_unescape` returns octets.
+/// Perl `URI::Escape::uri_escape` / `uri_unescape` as Perl scripts call them: on the bytes
+/// they read from `@ARGV`, STDIN or a file, which stay bytes unless the script decodes them.
+/// The set is the URI 1.53+ default (RFC 3986 unreserved), each byte is one `%XX`, and
+/// `uri_unescape` returns octets and leaves a malformed escape as it is: byte for byte
+/// [`PHP_RAWURLENCODE`] in both directions, so `perl-uri-escape` is one of its aliases and
+/// this constant is the same profile.
+///
+/// A script that decodes its input first (`utf8::decode`, `use open ':encoding(UTF-8)'`,
+/// `decode('UTF-8', ...)`) hands `uri_escape` characters instead: that is
+/// [`PERL_URI_ESCAPE_DECODED`].
 ///
 /// ```
 /// use pctenc::profile::runtimes::PERL_URI_ESCAPE;
-/// assert_eq!(PERL_URI_ESCAPE.try_encode("é~").unwrap(), "%E9~");
-/// assert_eq!(PERL_URI_ESCAPE.try_encode("a€").unwrap_err().offset, 1);
+/// // perl -MURI::Escape -e 'print uri_escape("é€")'  (a UTF-8 source without `use utf8`)
+/// assert_eq!(PERL_URI_ESCAPE.encode("é€"), "%C3%A9%E2%82%AC");
+/// assert_eq!(PERL_URI_ESCAPE.encode(b"\xe9~"), "%E9~");
 /// assert_eq!(PERL_URI_ESCAPE.decode("%E9+%zz").unwrap(), &b"\xe9+%zz"[..]);
+/// assert_eq!(pctenc::by_name("perl-uri-escape").unwrap(), PERL_URI_ESCAPE);
 /// ```
-pub const PERL_URI_ESCAPE: &Profile = &Profile::new(UNRESERVED)
+pub const PERL_URI_ESCAPE: &Profile = PHP_RAWURLENCODE;
+
+/// Perl `URI::Escape::uri_escape` on a decoded character string (the script called
+/// `utf8::decode` or read through an `:encoding(UTF-8)` layer), and `uri_unescape`: a
+/// character up to U+00FF is one `%XX` of its Latin-1 value, a wider one makes `uri_escape`
+/// die ("Can't escape \x{20AC}, try uri_escape_utf8() instead"): an
+/// [`EncodeError`](crate::EncodeError) from [`Profile::try_encode`], and its UTF-8 bytes (as
+/// `uri_escape_utf8`) from the infallible methods. Input that is not UTF-8 could not have
+/// been decoded: an error too. `uri_unescape` returns octets, as with [`PERL_URI_ESCAPE`].
+///
+/// ```
+/// use pctenc::profile::runtimes::PERL_URI_ESCAPE_DECODED;
+/// assert_eq!(PERL_URI_ESCAPE_DECODED.try_encode("é~").unwrap(), "%E9~");
+/// assert_eq!(PERL_URI_ESCAPE_DECODED.try_encode("a€").unwrap_err().offset, 1);
+/// assert_eq!(PERL_URI_ESCAPE_DECODED.decode("%E9+%zz").unwrap(), &b"\xe9+%zz"[..]);
+/// ```
+pub const PERL_URI_ESCAPE_DECODED: &Profile = &Profile::new(UNRESERVED)
     .with_unit(Unit::Latin1)
     .with_input_utf8(Utf8::Strict)
     .with_decoding(Decoding::LENIENT)
     .named(
-        "perl-uri-escape",
-        &["uri_escape", "uri_unescape"],
-        "Perl URI::Escape uri_escape / uri_unescape (URI 5.17)",
+        "perl-uri-escape-decoded",
+        &[],
+        "Perl URI::Escape uri_escape on a decoded character string / uri_unescape (URI 5.17)",
     );
 
 // Set facts, as the runtimes' tables state them.

@@ -21,6 +21,7 @@
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
+use crate::kernel::scalar::UNHEX;
 use crate::kernel::tables::{Nibbles, COMPACT, EXPAND, GROUP_LEN, HI_NIBBLE};
 
 /// Output bytes one encode step may touch: 96 for 32 escapes, plus the 4 bytes of slack of
@@ -107,87 +108,122 @@ pub fn encode(
     let out_len = out.len();
     let out_ptr = out.as_mut_ptr().cast::<u8>();
     let pct = _mm256_set1_epi8(b'%' as i8);
-    // Encodes one 32-byte chunk at `out_ptr + w`; returns (bytes written, escape mask). A
-    // closure, so that it inherits the target features and is inlined at both call sites.
-    let step = |chunk: &[u8; 32], w: usize| -> (usize, u32) {
-        debug_assert!(w + ENCODE_ROOM <= out_len);
-        // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
-        // stores stay below w + ENCODE_ROOM, as each comment says.
-        let dst = out_ptr.wrapping_add(w);
-        let v = load32(chunk);
-        let (mask, lo_n, hi_n) = e.classify(v);
-        let x = if e.plus {
-            let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
-            _mm256_blendv_epi8(v, _mm256_set1_epi8(b'+' as i8), sp)
-        } else {
-            v
-        };
-        if mask == 0 {
-            // SAFETY: 32 <= ENCODE_ROOM bytes.
-            unsafe { _mm256_storeu_si256(dst.cast(), x) };
-            return (32, 0);
-        }
-        let h = _mm256_shuffle_epi8(e.digits, hi_n);
-        let l = _mm256_shuffle_epi8(e.digits, lo_n);
-        // Per 128-bit lane: [x h] and [l %] interleaved by 4 bytes, then by 8: each 16-byte
-        // half of g0..g3 is one group's source [x0..3 H0..3 L0..3 %%%%]. Lane 0 holds groups
-        // 0..3, lane 1 groups 4..7.
-        let xh_lo = _mm256_unpacklo_epi32(x, h);
-        let lp_lo = _mm256_unpacklo_epi32(l, pct);
-        let xh_hi = _mm256_unpackhi_epi32(x, h);
-        let lp_hi = _mm256_unpackhi_epi32(l, pct);
-        let g0 = _mm256_unpacklo_epi64(xh_lo, lp_lo);
-        let g1 = _mm256_unpackhi_epi64(xh_lo, lp_lo);
-        let g2 = _mm256_unpacklo_epi64(xh_hi, lp_hi);
-        let g3 = _mm256_unpackhi_epi64(xh_hi, lp_hi);
-        let srcs = [
-            _mm256_castsi256_si128(g0),
-            _mm256_castsi256_si128(g1),
-            _mm256_castsi256_si128(g2),
-            _mm256_castsi256_si128(g3),
-            _mm256_extracti128_si256::<1>(g0),
-            _mm256_extracti128_si256::<1>(g1),
-            _mm256_extracti128_si256::<1>(g2),
-            _mm256_extracti128_si256::<1>(g3),
-        ];
-        let mut o = 0usize;
-        for (g, src) in srcs.into_iter().enumerate() {
-            let m = (mask >> (4 * g) & 15) as usize;
-            // SAFETY: EXPAND[m] is 16 readable bytes.
-            let pattern = unsafe { _mm_loadu_si128(EXPAND[m].as_ptr().cast()) };
-            debug_assert!(o <= 12 * g);
-            // SAFETY: each earlier group of 4 bytes wrote at most 12, so o <= 12 * g <= 84
-            // and o + 16 <= 100 <= ENCODE_ROOM.
-            unsafe { _mm_storeu_si128(dst.add(o).cast(), _mm_shuffle_epi8(src, pattern)) };
-            o += GROUP_LEN[m] as usize;
-        }
-        (o, mask)
-    };
-    // The whole chunks, then (if the input ends before `limit` does) the tail, zero-padded:
-    // one loop with one call of `step`, which is then inlined.
-    let full = limit / 32 * 32;
-    let tail = if limit == input.len() { &input[full..] } else { &[][..] };
-    let mut padded = [0u8; 32];
-    if !tail.is_empty() {
-        padded[..tail.len()].copy_from_slice(tail);
+    // Encodes one 32-byte chunk at `out_ptr + w`; evaluates to (bytes written, escape mask).
+    // A macro, so that the step is inlined at both of its sites (the bulk loop and the tail):
+    // a closure called twice was not, and the call cost more than the step.
+    macro_rules! step {
+        ($v:expr, $w:expr) => {{
+            let (v, w): (__m256i, usize) = ($v, $w);
+            debug_assert!(w + ENCODE_ROOM <= out_len);
+            // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and
+            // the stores stay below w + ENCODE_ROOM, as each comment says.
+            let dst = out_ptr.wrapping_add(w);
+            let (mask, lo_n, hi_n) = e.classify(v);
+            let x = if e.plus {
+                let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
+                _mm256_blendv_epi8(v, _mm256_set1_epi8(b'+' as i8), sp)
+            } else {
+                v
+            };
+            if mask == 0 {
+                // SAFETY: 32 <= ENCODE_ROOM bytes.
+                unsafe { _mm256_storeu_si256(dst.cast(), x) };
+                (32, 0)
+            } else {
+                let h = _mm256_shuffle_epi8(e.digits, hi_n);
+                let l = _mm256_shuffle_epi8(e.digits, lo_n);
+                // Per 128-bit lane: [x h] and [l %] interleaved by 4 bytes, then by 8: each
+                // 16-byte half of g0..g3 is one group's source [x0..3 H0..3 L0..3 %%%%]. Lane
+                // 0 holds groups 0..3, lane 1 groups 4..7.
+                let xh_lo = _mm256_unpacklo_epi32(x, h);
+                let lp_lo = _mm256_unpacklo_epi32(l, pct);
+                let xh_hi = _mm256_unpackhi_epi32(x, h);
+                let lp_hi = _mm256_unpackhi_epi32(l, pct);
+                let g0 = _mm256_unpacklo_epi64(xh_lo, lp_lo);
+                let g1 = _mm256_unpackhi_epi64(xh_lo, lp_lo);
+                let g2 = _mm256_unpacklo_epi64(xh_hi, lp_hi);
+                let g3 = _mm256_unpackhi_epi64(xh_hi, lp_hi);
+                let srcs = [
+                    _mm256_castsi256_si128(g0),
+                    _mm256_castsi256_si128(g1),
+                    _mm256_castsi256_si128(g2),
+                    _mm256_castsi256_si128(g3),
+                    _mm256_extracti128_si256::<1>(g0),
+                    _mm256_extracti128_si256::<1>(g1),
+                    _mm256_extracti128_si256::<1>(g2),
+                    _mm256_extracti128_si256::<1>(g3),
+                ];
+                // Group g's mask times 16 (its pattern's offset in EXPAND) is bits 4g..4g+4 of
+                // `mask << 4`: a shift and an AND per group.
+                let m16 = u64::from(mask) << 4;
+                let mut o = 0usize;
+                for (g, src) in srcs.into_iter().enumerate() {
+                    let at = (m16 >> (4 * g)) as usize & 0xF0;
+                    // SAFETY: `at <= 240`, so the 16 bytes at `at` lie inside EXPAND's 256.
+                    let pattern = unsafe { _mm_loadu_si128(EXPAND_FLAT.add(at).cast()) };
+                    debug_assert!(o <= 12 * g);
+                    // SAFETY: each earlier group of 4 bytes wrote at most 12, so
+                    // o <= 12 * g <= 84 and o + 16 <= 100 <= ENCODE_ROOM.
+                    unsafe { _mm_storeu_si128(dst.add(o).cast(), _mm_shuffle_epi8(src, pattern)) };
+                    o += LEN_AT[at] as usize;
+                }
+                (o, mask)
+            }
+        }};
     }
-    let chunks = input[..full].chunks_exact(32).map(|c| c.try_into().expect("chunks_exact(32)"));
+    // The whole chunks (prefetching ahead only on long inputs, where the next lines are not
+    // already on their way), then, if the input ends before `limit` does, the tail through
+    // one zero-padded step.
     let (mut i, mut w) = (0usize, 0usize);
-    for chunk in chunks.chain((!tail.is_empty()).then_some(&padded)) {
-        // Hints only: prefetching any address is harmless. The output is prefetched for
-        // writing too (see `prefetch_write`).
-        prefetch(input.as_ptr().wrapping_add(i + 1024));
-        prefetch_write(out_ptr.wrapping_add(w + 1024));
-        let (written, mask) = step(chunk, w);
-        if i < full {
-            w += written;
-            i += 32;
-        } else {
-            w += tail.len() + 2 * (mask & ((1u32 << tail.len()) - 1)).count_ones() as usize;
-            i += tail.len();
+    let far = limit >= PREFETCH_FROM;
+    while i + 32 <= limit {
+        if far {
+            // Hints only: prefetching any address is harmless. The output is prefetched for
+            // writing too (see `prefetch_write`).
+            prefetch(input.as_ptr().wrapping_add(i + 1024));
+            prefetch_write(out_ptr.wrapping_add(w + 1024));
         }
+        // SAFETY: i + 32 <= limit <= input.len().
+        let v = unsafe { _mm256_loadu_si256(input.as_ptr().add(i).cast()) };
+        let (written, _) = step!(v, w);
+        w += written;
+        i += 32;
+    }
+    if limit == input.len() && i < limit {
+        let rest = limit - i;
+        let (_, mask) = step!(load_padded(&input[i..]), w);
+        w += rest + 2 * (mask & ((1u32 << rest) - 1)).count_ones() as usize;
+        i = limit;
     }
     (i, w)
+}
+
+/// [`EXPAND`] as one run of 256 bytes: group mask `m`'s pattern starts at `16 * m`.
+const EXPAND_FLAT: *const u8 = EXPAND.as_ptr().cast();
+
+/// [`GROUP_LEN`] indexed by `16 * m`, as [`EXPAND_FLAT`] is (the other entries are unused).
+const LEN_AT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 16 {
+        t[16 * m] = GROUP_LEN[m];
+        m += 1;
+    }
+    t
+};
+
+/// Inputs at least this long prefetch 1 KiB ahead; shorter ones are in the cache already or
+/// end before a prefetch could help.
+const PREFETCH_FROM: usize = 4096;
+
+/// The bytes of `b` (fewer than 32) followed by zeros.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load_padded(b: &[u8]) -> __m256i {
+    let mut padded = [0u8; 32];
+    let n = b.len().min(32);
+    padded[..n].copy_from_slice(&b[..n]);
+    load32(&padded)
 }
 
 /// How many leading bytes of `input` the profile writes unchanged (a space that becomes `+`
@@ -275,19 +311,31 @@ impl Decoding {
         (_mm256_or_si256(digit, letter), value)
     }
 
-    /// Decodes the 32 bytes at the start of `chunk` (the 2 after are look-ahead) into `dst`;
-    /// `carry` marks leading bytes that an escape of the previous step consumed. `None`:
-    /// strict decoding met a malformed escape here.
-    #[target_feature(enable = "avx2,popcnt")]
+    /// The `%` bytes of `a` (as a vector and a bit mask) and `a` with `+` read as a space
+    /// where the profile says so: the first look at a block, which decides its path.
+    #[target_feature(enable = "avx2")]
     #[inline]
-    fn step(&self, chunk: &[u8; 34], carry: u32, dst: &mut [MaybeUninit<u8>; 32]) -> Option<Step> {
-        let a = load_at(chunk, 0);
+    fn scan(&self, a: __m256i) -> (__m256i, u32, __m256i) {
         let pct = _mm256_cmpeq_epi8(a, self.pct);
-        let pm = _mm256_movemask_epi8(pct) as u32;
         let text = match self.plus {
             Some((plus, space)) => _mm256_blendv_epi8(a, space, _mm256_cmpeq_epi8(a, plus)),
             None => a,
         };
+        (pct, _mm256_movemask_epi8(pct) as u32, text)
+    }
+
+    /// Decodes the 32 bytes at the start of `chunk` (the 2 after are look-ahead) into `dst`,
+    /// given their [`scan`](Decoding::scan); `carry` marks leading bytes that an escape of
+    /// the previous step consumed. `None`: strict decoding met a malformed escape here.
+    #[target_feature(enable = "avx2,popcnt")]
+    #[inline]
+    fn step(
+        &self,
+        chunk: &[u8; 34],
+        carry: u32,
+        (pct, pm, text): (__m256i, u32, __m256i),
+        dst: &mut [MaybeUninit<u8>; 32],
+    ) -> Option<Step> {
         if pm | carry == 0 {
             store32(dst, text);
             return Some(Step { written: 32, carry: 0, keep: u32::MAX });
@@ -342,8 +390,123 @@ pub fn decode(
         reject,
     };
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u32);
+    let far = input.len() >= PREFETCH_FROM;
     let mut padded = [0u8; 34];
-    // One call site for the step, so that it is inlined.
+    // The bulk: every whole block whose look-ahead is in the input. `w <= i` throughout
+    // (decoding never writes more than it reads), so one bound covers input and output.
+    let bulk_end = input.len().min(out.len());
+    // Whether the last block had two escapes or more: then the next one probably has too,
+    // and the run loop would only look at it twice.
+    let mut dense = false;
+    let (in_ptr, out_ptr) = (input.as_ptr(), out.as_mut_ptr());
+    while i + 34 <= bulk_end {
+        debug_assert!(w <= i);
+        if carry == 0 && !dense && d.plus.is_none() {
+            // Runs without `%`: 64 bytes per round, two compares, one test, two stores.
+            while i + 66 <= bulk_end {
+                // SAFETY: i + 64 <= input.len(); w + 64 <= i + 64 < out.len() (`w <= i`), and
+                // `out` is reached only through `out_ptr` in this loop.
+                let (a, b) = unsafe {
+                    (
+                        _mm256_loadu_si256(in_ptr.add(i).cast()),
+                        _mm256_loadu_si256(in_ptr.add(i + 32).cast()),
+                    )
+                };
+                let (pa, pb) = (_mm256_cmpeq_epi8(a, d.pct), _mm256_cmpeq_epi8(b, d.pct));
+                // SAFETY: as for the loads.
+                unsafe {
+                    _mm256_storeu_si256(out_ptr.add(w).cast(), a);
+                    _mm256_storeu_si256(out_ptr.add(w + 32).cast(), b);
+                }
+                if far {
+                    prefetch(input.as_ptr().wrapping_add(i + 1024));
+                }
+                if _mm256_movemask_epi8(_mm256_or_si256(pa, pb)) == 0 {
+                    i += 64;
+                    w += 64;
+                    continue;
+                }
+                let pm = _mm256_movemask_epi8(pa) as u32 as u64
+                    | (_mm256_movemask_epi8(pb) as u32 as u64) << 32;
+                if pm & (pm - 1) != 0 {
+                    break; // two or more: the block steps below
+                }
+                // One escape in 64 bytes (sparse input): fix it in place, go on after it.
+                let p = pm.trailing_zeros() as usize;
+                // SAFETY: p < 64 and i + 66 <= input.len(): the two bytes after the `%` are
+                // the input's; w + p < w + 64 <= out.len() as above.
+                let (h, l) = unsafe {
+                    (UNHEX[*in_ptr.add(i + p + 1) as usize], UNHEX[*in_ptr.add(i + p + 2) as usize])
+                };
+                if h | l < 16 {
+                    // SAFETY: as for the digits.
+                    unsafe { *out_ptr.add(w + p) = MaybeUninit::new(h << 4 | l) };
+                    i += p + 3;
+                    w += p + 1;
+                } else if reject {
+                    // Strict decoding stops at a malformed escape: the scalar kernel reports it.
+                    return (i + p, w + p);
+                } else {
+                    // Lenient decoding keeps the `%` as it is (already stored).
+                    i += p + 1;
+                    w += p + 1;
+                }
+            }
+            if i + 34 > bulk_end {
+                break;
+            }
+        }
+        // SAFETY: i + 34 <= input.len(): the 34 bytes at `i` are the input's.
+        let chunk: &[u8; 34] = unsafe { &*in_ptr.add(i).cast::<[u8; 34]>() };
+        // SAFETY: w + 32 <= i + 32 < bulk_end <= out.len(), and nothing else refers to `out`
+        // while this loop runs (the pointer was taken once, above).
+        let dst: &mut [MaybeUninit<u8>; 32] =
+            unsafe { &mut *out_ptr.add(w).cast::<[MaybeUninit<u8>; 32]>() };
+        if far {
+            prefetch(input.as_ptr().wrapping_add(i + 1024));
+        }
+        let scan = d.scan(load_at(chunk, 0));
+        let pm = scan.1;
+        if carry == 0 && pm & pm.wrapping_sub(1) == 0 {
+            dense = false;
+            // No escape, or exactly one (sparse input): store the block as it is, fix the one
+            // escape in place, and go on right after it. A variable stride, unlike the
+            // steps below, but one escape costs a dozen scalar instructions instead of the
+            // compaction of a whole block.
+            store32(dst, scan.2);
+            if pm == 0 {
+                i += 32;
+                w += 32;
+                continue;
+            }
+            let p = pm.trailing_zeros() as usize;
+            let (h, l) = (UNHEX[chunk[p + 1] as usize], UNHEX[chunk[p + 2] as usize]);
+            if h | l < 16 {
+                dst[p] = MaybeUninit::new(h << 4 | l);
+                i += p + 3;
+                w += p + 1;
+            } else {
+                // A malformed escape: strict decoding stops at it (the scalar kernel reports
+                // it); lenient decoding keeps the `%` as it is (already stored).
+                i += p;
+                w += p;
+                if reject {
+                    break;
+                }
+                i += 1;
+                w += 1;
+            }
+            continue;
+        }
+        let Some(step) = d.step(chunk, carry, scan, dst) else {
+            return (i + carry.count_ones() as usize, w);
+        };
+        dense = true;
+        w += step.written;
+        carry = step.carry;
+        i += 32;
+    }
+    // The end: at most one block more, zero-padded, then the scalar kernel.
     loop {
         let rest = input.len() - i;
         let (chunk, real) = match input.get(i..i + 34) {
@@ -355,6 +518,24 @@ pub fn decode(
                 && rest <= 32
                 && (last || !input[i..].iter().rev().take(2).any(|&b| b == b'%')) =>
             {
+                if let (0, None, Some(end)) = (carry, d.plus, input.last_chunk::<32>()) {
+                    // The input's last 32 bytes hold the rest: without a `%` there, the rest
+                    // is copied as it is (no padded copy, no step).
+                    let pm = _mm256_movemask_epi8(_mm256_cmpeq_epi8(load32(end), d.pct)) as u32;
+                    if pm >> (32 - rest) == 0 {
+                        let Some(dst) = out.get_mut(w..w + rest) else { break };
+                        // SAFETY: `dst` and the input's rest are `rest` bytes each, and
+                        // distinct (`out` is a `&mut`); `MaybeUninit<u8>` has the layout of u8.
+                        unsafe {
+                            core::ptr::copy_nonoverlapping(
+                                input.as_ptr().add(i),
+                                dst.as_mut_ptr().cast::<u8>(),
+                                rest,
+                            )
+                        };
+                        return (i + rest, w + rest);
+                    }
+                }
                 padded[..rest].copy_from_slice(&input[i..]);
                 (&padded, rest)
             }
@@ -362,8 +543,42 @@ pub fn decode(
         };
         let Some(dst) = out.get_mut(w..w + 32) else { break };
         let dst: &mut [MaybeUninit<u8>; 32] = dst.try_into().expect("slice of 32");
-        prefetch(input.as_ptr().wrapping_add(i + 1024));
-        let Some(step) = d.step(chunk, carry, dst) else { break };
+        if far {
+            prefetch(input.as_ptr().wrapping_add(i + 1024));
+        }
+        let scan = d.scan(load_at(chunk, 0));
+        let pm = scan.1;
+        if carry == 0 && real == 32 && pm & pm.wrapping_sub(1) == 0 {
+            // No escape, or exactly one (sparse input): store the block as it is, fix the one
+            // escape in place, and go on right after it. A variable stride, unlike the
+            // steps below, but one escape costs a dozen scalar instructions instead of the
+            // compaction of a whole block.
+            store32(dst, scan.2);
+            if pm == 0 {
+                i += 32;
+                w += 32;
+                continue;
+            }
+            let p = pm.trailing_zeros() as usize;
+            let (h, l) = (UNHEX[chunk[p + 1] as usize], UNHEX[chunk[p + 2] as usize]);
+            if h | l < 16 {
+                dst[p] = MaybeUninit::new(h << 4 | l);
+                i += p + 3;
+                w += p + 1;
+            } else {
+                // A malformed escape: strict decoding stops at it (the scalar kernel reports
+                // it); lenient decoding keeps the `%` as it is (already stored).
+                i += p;
+                w += p;
+                if reject {
+                    break;
+                }
+                i += 1;
+                w += 1;
+            }
+            continue;
+        }
+        let Some(step) = d.step(chunk, carry, scan, dst) else { break };
         if real < 32 {
             // Escapes in the padded step end inside the input, so nothing is carried out.
             let kept = step.keep & ((1u64 << real) - 1) as u32;
