@@ -8,7 +8,8 @@
 //! Named profiles live in the family modules ([`rfc3986`], [`whatwg`], [`js`], [`runtimes`],
 //! [`engines`], [`legacy`], [`protocols`]) and are found by
 //! name through [`by_name`], which searches the one sorted table ([`names::TABLE`]) that the
-//! library, the CLI and the playground share.
+//! library, the CLI and the playground share. An unknown name gets the same "did you mean"
+//! in every front end from [`suggest`] (with the `std` feature).
 //!
 //! # The runtime, legacy and protocol profiles
 //!
@@ -61,6 +62,8 @@ pub mod protocols;
 pub mod rfc3986;
 pub mod runtimes;
 pub mod space;
+#[cfg(feature = "std")]
+pub mod suggest;
 pub mod whatwg;
 
 pub use names::{by_name, ALL};
