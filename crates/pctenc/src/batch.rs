@@ -46,9 +46,9 @@ use core::fmt;
 
 use crate::decode::decode_append;
 use crate::error::{DecodeError, EncodeError};
-use crate::kernel::scalar;
+use crate::kernel::{self, scalar};
 use crate::lint::escape_preview;
-use crate::profile::{Decoding, Malformed, Profile, Utf8};
+use crate::profile::{Decoding, Malformed, Profile, Unit, Utf8};
 
 /// An offset type of a column: `i32` (Arrow `string`, `binary`) or `i64` (`large_string`,
 /// `large_binary`).
@@ -152,7 +152,12 @@ impl<'a, O: Offset> Rows<'a, O> {
 
     /// Bytes from the first row's start to the last row's end (a size hint).
     fn value_bytes(&self) -> usize {
-        let first = self.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
+        self.value_bytes_from(0)
+    }
+
+    /// Bytes from row `i`'s start to the last row's end (a size hint).
+    fn value_bytes_from(&self, i: usize) -> usize {
+        let first = self.offsets.get(i).and_then(|o| o.to_usize()).unwrap_or(0);
         let last = self.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
         last.saturating_sub(first)
     }
@@ -543,17 +548,24 @@ impl<'p> Decode<'p> {
             }
             return Ok(());
         }
-        // Rows `pending..` of `out` are decoded to bytes but not yet checked as text.
+        // Rows `pending..` of `out` are decoded to bytes but not yet checked as text; they
+        // start at byte `settle_from` of the output.
         let raw = Decoding { utf8: Utf8::Bytes, ..self.decoding };
-        let unit = self.profile.unit();
         let mut pending = out.len();
-        let mut i = out.len();
-        while i < n {
+        let mut settle_from = out.values.len();
+        // Decoding never writes more than it reads under `Utf8::Bytes`: one reservation for
+        // the whole batch (and the kernel's 64 bytes of room past a row) makes the kernel's
+        // own per-row reservation a comparison.
+        out.values.reserve(rows.value_bytes_from(pending) + 64);
+        for i in out.len()..n {
             let step = match rows.row(i)? {
                 None => out.end_row(i, false),
                 Some(row) => {
                     let start = out.values.len();
-                    if decode_append(unit, raw, row, &mut out.values).is_ok() {
+                    // Straight to the kernel: under `Utf8::Bytes` the public decode adds only
+                    // a scan for `%` (a second pass over rows that mostly hold one) and a
+                    // UTF-8 policy that does nothing; an error is decoded again below anyway.
+                    if kernel::decode_append(&raw, Unit::Byte, row, &mut out.values, true).is_ok() {
                         out.end_row(i, true)
                     } else {
                         // Settle what is pending first: errors are reported in row order.
@@ -561,6 +573,7 @@ impl<'p> Decode<'p> {
                         self.settle(rows, pending, on_error, out)?;
                         self.policy_row(rows, i, on_error, out)?;
                         pending = i + 1;
+                        settle_from = out.values.len();
                         Ok(())
                     }
                 }
@@ -570,16 +583,17 @@ impl<'p> Decode<'p> {
                 self.settle(rows, pending, on_error, out)?;
                 return Err(e);
             }
-            i += 1;
-            if out.values.len() - out.row_start(pending) >= SETTLE_BYTES {
+            if out.values.len() - settle_from >= SETTLE_BYTES {
                 self.settle(rows, pending, on_error, out)?;
-                pending = i;
+                pending = i + 1;
+                settle_from = out.values.len();
             }
         }
         self.settle(rows, pending, on_error, out)
     }
 
-    /// Whether runs take the fast path: text out under a strict or lossy policy, byte unit.
+    /// Whether runs take the fast path: text out under a strict or lossy policy (Java's
+    /// included: it differs from the others only on bytes that are not UTF-8), byte unit.
     ///
     /// Such a run decodes rows to bytes and checks a stretch of rows at once with a SIMD
     /// validator (short rows are where validators are slowest, and a column of URLs spent half
@@ -590,7 +604,7 @@ impl<'p> Decode<'p> {
     fn fast(&self) -> bool {
         self.text
             && self.profile.unit() == crate::Unit::Byte
-            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy)
+            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava)
     }
 
     /// Checks rows `from..` of `out` (decoded to bytes) as text; if they are not all text,
