@@ -40,7 +40,8 @@ use url_rows::{columns, Column};
 type Row<'a> = (&'static str, Box<dyn FnMut() + 'a>);
 
 /// The decode group of `profile` over `col`: the batch run (text out, as `pctenc.arrow`
-/// asks), the per-row loop under the same policy, memcpy.
+/// asks), the per-row loop under the same policy, the values buffer decoded in one call,
+/// memcpy.
 fn decode_rows<'a>(p: &'a Profile, col: &'a Column) -> Vec<Row<'a>> {
     let run = Decode::new(p).text();
     let one = p.with_decoding(run.decoding());
@@ -57,6 +58,14 @@ fn decode_rows<'a>(p: &'a Profile, col: &'a Column) -> Vec<Row<'a>> {
     };
     let out = run.run::<i32, i32>(&col.rows(), OnError::Raise).expect("the bench rows decode");
     assert!(out.validity.is_none());
+    // No row ends inside an escape, so the values buffer decoded as one string is the rows'
+    // outputs one after the other: the bound of what a batch can do per byte.
+    let whole = move || {
+        let mut values = Vec::with_capacity(col.values.len());
+        one.decode_append(&col.values, &mut values).expect("the bench rows decode");
+        values
+    };
+    assert!(out.values == whole(), "{}: batch and one call differ", p.name());
     assert!((out.offsets, out.values) == per_row(), "{}: batch and per-row differ", p.name());
     vec![
         (
@@ -71,12 +80,18 @@ fn decode_rows<'a>(p: &'a Profile, col: &'a Column) -> Vec<Row<'a>> {
                 black_box(per_row());
             }),
         ),
+        (
+            "one call, values buffer",
+            Box::new(move || {
+                black_box(whole());
+            }),
+        ),
         ("memcpy", Box::new(|| drop(black_box(black_box(&col.values).to_vec())))),
     ]
 }
 
-/// The encode group of `p` over `col`: the batch, the per-row loop over `encode_append`,
-/// memcpy.
+/// The encode group of `p` over `col`: the batch, the per-row loop over `encode_append`, the
+/// values buffer encoded in one call (the rows' outputs one after the other), memcpy.
 fn encode_rows<'a>(p: &'a Profile, col: &'a Column) -> Vec<Row<'a>> {
     let per_row = move || {
         let mut values = String::with_capacity(col.values.len() * 2);
@@ -103,6 +118,14 @@ fn encode_rows<'a>(p: &'a Profile, col: &'a Column) -> Vec<Row<'a>> {
             "per-row encode_append",
             Box::new(move || {
                 black_box(per_row());
+            }),
+        ),
+        (
+            "one call, values buffer",
+            Box::new(move || {
+                let mut s = String::with_capacity(col.values.len() * 2);
+                p.encode_append(&col.values, &mut s);
+                black_box(s);
             }),
         ),
         ("memcpy", Box::new(|| drop(black_box(black_box(&col.values).to_vec())))),

@@ -460,6 +460,13 @@ fn is_utf8(bytes: &[u8]) -> bool {
     return core::str::from_utf8(bytes).is_ok();
 }
 
+/// Whether `at` is a character boundary of `bytes`, valid UTF-8 (its end included): a
+/// character never starts with a continuation byte (0x80 to 0xBF).
+#[inline]
+fn on_boundary(bytes: &[u8], at: usize) -> bool {
+    bytes.get(at).is_none_or(|&b| (b as i8) >= -0x40)
+}
+
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
 /// subpart.
 fn push_lossy(bytes: &[u8], out: &mut Vec<u8>) {
@@ -620,12 +627,26 @@ impl<'p> Decode<'p> {
         if from >= to {
             return Ok(());
         }
+        let strict = self.decoding.utf8 == Utf8::Strict;
         let decoded_ok = is_utf8(&out.values[out.row_start(from)..]);
-        let input_ok = self.decoding.utf8 != Utf8::Strict || {
+        let input_ok = !strict || {
             let span = rows.offsets[from].to_usize().zip(rows.offsets[to].to_usize());
             span.and_then(|(a, b)| rows.values.get(a..b)).is_some_and(is_utf8)
         };
-        if decoded_ok && input_ok {
+        // Text as a whole is not text row by row when a character straddles two rows (`%C3`
+        // then `%A9`): each row must also start on a character boundary, in the output and,
+        // strict, in the input.
+        let cuts_ok = || {
+            (from + 1..to).all(|i| {
+                let out_at = out.offsets[i].to_usize().unwrap_or(0);
+                on_boundary(&out.values, out_at)
+                    && (!strict
+                        || rows.offsets[i]
+                            .to_usize()
+                            .is_some_and(|at| on_boundary(rows.values, at)))
+            })
+        };
+        if decoded_ok && input_ok && cuts_ok() {
             return Ok(());
         }
         out.truncate_rows(from);
