@@ -467,6 +467,11 @@ fn on_boundary(bytes: &[u8], at: usize) -> bool {
     bytes.get(at).is_none_or(|&b| (b as i8) >= -0x40)
 }
 
+/// Whether every offset of `offsets` is a character boundary of `bytes`.
+fn on_boundaries<T: Offset>(offsets: &[T], bytes: &[u8]) -> bool {
+    offsets.iter().all(|o| o.to_usize().is_some_and(|at| on_boundary(bytes, at)))
+}
+
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
 /// subpart.
 fn push_lossy(bytes: &[u8], out: &mut Vec<u8>) {
@@ -637,14 +642,8 @@ impl<'p> Decode<'p> {
         // then `%A9`): each row must also start on a character boundary, in the output and,
         // strict, in the input.
         let cuts_ok = || {
-            (from + 1..to).all(|i| {
-                let out_at = out.offsets[i].to_usize().unwrap_or(0);
-                on_boundary(&out.values, out_at)
-                    && (!strict
-                        || rows.offsets[i]
-                            .to_usize()
-                            .is_some_and(|at| on_boundary(rows.values, at)))
-            })
+            on_boundaries(&out.offsets[from + 1..to], &out.values)
+                && (!strict || on_boundaries(&rows.offsets[from + 1..to], rows.values))
         };
         if decoded_ok && input_ok && cuts_ok() {
             return Ok(());
