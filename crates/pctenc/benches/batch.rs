@@ -1,29 +1,33 @@
-//! The batch API (`pctenc::batch`) on columns of ~60-byte URL rows, beside two peers run on
-//! the same rows in the same run: the per-row loop over `decode_append` / `encode_append`
-//! into one output buffer (what one call per batch must beat), and a memcpy of the values
-//! buffer (the physical limit). Throughput is MB/s of input values.
+//! The batch API (`pctenc::batch`) on columns of ~60-byte URL rows, beside three peers run
+//! on the same rows in the same run: the per-row loop over `decode_append` / `encode_append`
+//! into one output buffer (what one call per batch must beat), the values buffer done in one
+//! call (the same bytes out, as the rows never end inside an escape: what the kernel does
+//! without per-row calls), and a memcpy of the values buffer (a fresh `to_vec`, as the batch
+//! allocates its output). Throughput is MB/s of input values.
 //!
-//! The rows (a deterministic generator, no Python needed): `https://HOST/SEG[/SEG][?K=V[&K=V]]`
-//! from small pools in the manner of `scripts/bench/gen_urls.py`, but shorter, as request
-//! logs' URLs are: ~63 bytes with the escapes written (`a%20b`, `caf%C3%A9`, `%2F`, `+` in
-//! queries; about four rows in five hold one), the column the decode groups read, and ~55
-//! bytes decoded, the column the encode groups read (the text an engine would `url_encode`).
-//! Two sizes: 10 000 rows (Spark's Arrow batch, ~600 KiB: caches hold it) and 200 000 rows
-//! (~12 MiB: memory).
+//! The rows (`url_rows`, deterministic, no Python needed): `https://HOST/SEG/SEG[/SEG..][?K=V..]`
+//! from small pools in the manner of `scripts/bench/gen_urls.py`, but shorter: 62.8 bytes on
+//! average with their escapes written (`a%20b`, `caf%C3%A9`, `%2F`, `+` in queries; 88% of
+//! rows hold a `%`), the column the decode groups read, and 54.5 bytes decoded, the column the
+//! encode groups read (the text an engine would `url_encode`). Two sizes: 10 000 rows
+//! (Spark's Arrow batch, ~600 KiB: caches hold it) and 200 000 rows (~12 MiB: memory).
+//! Decoding is to text (`Decode::text`, as `pctenc.arrow` asks) with `rfc3986`, `py-quote`,
+//! `duckdb` and `spark`; encoding with `rfc3986` and `spark`.
 //!
-//! Before measuring, each group checks that its three rows write the same bytes.
+//! Before measuring, each group checks that its rows write the same bytes.
 //!
 //! ```text
-//! cargo bench -p pctenc --bench batch                        # criterion
-//! cargo bench -p pctenc --bench batch -- 'decode-10k/spark'  # criterion, one group
-//! PCTENC_BENCH_INTERLEAVED=11 cargo bench -p pctenc --bench batch
+//! cargo bench -p pctenc --bench batch                             # criterion
+//! cargo bench -p pctenc --bench batch -- 'batch-decode-10k/spark'  # criterion, one group
+//! PCTENC_BENCH_INTERLEAVED=11 cargo bench -p pctenc --bench batch  # on a shared machine
 //! ```
 //!
 //! `PCTENC_BENCH_INTERLEAVED=N` measures N rounds of one >= 20 ms sample per row instead, in
-//! rotated order, and prints per group each row's median MB/s and the medians of its per-round
-//! ratios to the batch row: the mode to use on a machine others share.
-//! `PCTENC_BENCH_FILTER=TEXT` keeps the groups whose name contains TEXT (both modes);
-//! `PCTENC_BENCH_QUICK=1` makes a smoke run.
+//! rotated order, and prints per group each row's median MB/s and the median of its per-round
+//! ratios to the batch row (for the batch row, of its ratio to memcpy): the mode to use on a
+//! machine others share. `PCTENC_BENCH_FILTER=TEXT` keeps the groups whose name contains TEXT
+//! (both modes); `PCTENC_BENCH_QUICK=1` makes a smoke run. Instructions per row, which do not
+//! depend on the machine's load: `scripts/bench/batch-instr.sh` (callgrind, AVX2 kernel).
 
 #[path = "url_rows/mod.rs"]
 mod url_rows;

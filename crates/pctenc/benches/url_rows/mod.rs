@@ -1,10 +1,10 @@
-//! The batch benchmarks' column: ~60-byte URL rows, `https://HOST/SEG[/SEG..][?K=V[&K=V]]`
-//! from small pools in the manner of `scripts/bench/gen_urls.py` but shorter, as request
-//! logs' URLs are, from a fixed seed (the same rows on every run, no Python needed). Shared
+//! The batch benchmarks' column: ~60-byte URL rows, `https://HOST/SEG/SEG[/SEG..][?K=V..]`
+//! (two to four segments, zero to two parameters) from small pools in the manner of
+//! `scripts/bench/gen_urls.py` but shorter, as request logs' URLs are, from a fixed seed (the same rows on every run, no Python needed). Shared
 //! by `benches/batch.rs` and `examples/batch_instr.rs` through `#[path]`.
 //!
 //! Each row comes in two forms: with its escapes written (`a%20b`, `caf%C3%A9`, `%2F`, `+` in
-//! queries; sparse, as in logs), the column decoding reads, and decoded (RFC 3986), the text
+//! queries; a few per row, as in logs), the column decoding reads, and decoded (RFC 3986), the text
 //! an engine would `url_encode`, the column encoding reads.
 
 use pctenc::batch::Rows;
