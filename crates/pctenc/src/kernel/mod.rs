@@ -502,7 +502,6 @@ pub(crate) fn scan_first_pays(d: &Decoding, unit: Unit, input: &[u8]) -> bool {
     if input.len() <= 64
         && Kernel::current() == Kernel::Avx512
         && unit == Unit::Byte
-        && d.malformed != Malformed::RejectSigned
         && d.keep_escaped == crate::AsciiSet::EMPTY
     {
         return false;
@@ -521,11 +520,12 @@ fn decode_bulk(
     last: bool,
 ) -> (usize, usize) {
     // The SIMD kernels know `%XX` bytes with strict or lenient escapes; every runtime quirk
-    // (UTF-16 or Latin-1 units, kept escapes, Java's signed hex) is the scalar kernel's.
+    // (UTF-16 or Latin-1 units, kept escapes) is the scalar kernel's. Java's signed hex
+    // (`%+1`) is malformed to a strict SIMD kernel, which stops before it and leaves it to the
+    // scalar kernel: every `%XX` it does decode, Java reads the same.
     let reject = match d.malformed {
-        Malformed::Reject => true,
+        Malformed::Reject | Malformed::RejectSigned => true,
         Malformed::PassThrough => false,
-        Malformed::RejectSigned => return (0, 0),
     };
     if unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY {
         return (0, 0);
