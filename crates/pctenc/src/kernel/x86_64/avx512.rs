@@ -212,9 +212,8 @@ macro_rules! encode_from {
         let (mut i, mut w): (usize, usize) = $at;
         let len = input.len();
         let in_ptr = input.as_ptr();
-        let end = len & !63;
-        while i < end {
-            // SAFETY: i + 64 <= end <= len: the 64 bytes at `i` are the input's.
+        while i + 64 <= len {
+            // SAFETY: i + 64 <= len: the 64 bytes at `i` are the input's.
             let v = unsafe { _mm512_loadu_si512(in_ptr.add(i).cast()) };
             let (written, _) = encode_step!(c, v, w);
             w += written;
@@ -306,7 +305,14 @@ fn encode_far(
     let c = Encoder::new(n, digits, out);
     let in_ptr = input.as_ptr();
     let len = input.len();
-    let (mut i, mut w) = (0usize, 0usize);
+    // First the bytes up to the input's next 64-byte boundary (one masked step), so that
+    // the loads below do not each span two cache lines.
+    let head = in_ptr.align_offset(64).min(len);
+    let (mut i, mut w) = (head, 0usize);
+    if head > 0 {
+        let (_, mask) = encode_step!(c, load_padded(&input[..head]), 0);
+        w = head + 2 * _bzhi_u64(mask, head as u32).count_ones() as usize;
+    }
     while i + 64 <= len {
         prefetch(in_ptr.wrapping_add(i + 1024));
         prefetch_write(c.out.wrapping_add(w + 1024));
