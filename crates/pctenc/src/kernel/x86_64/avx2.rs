@@ -1,12 +1,14 @@
-//! The AVX2 kernel: 32 input bytes per step, whole blocks only; the tail goes through the
-//! same step on a zero-padded copy (the short-input path).
+//! The AVX2 kernel: 32 input bytes per step. Encode takes the tail as one more step over
+//! the input's last 32 bytes (or a zero-padded copy of a shorter input); decode takes it
+//! through a zero-padded step (the short-input path).
 //!
 //! ```text
-//! encode step:  v = load 32
+//! encode step:  v = VPERMD(load 32)  4-byte groups 0,2,4,6 | 1,3,5,7 (groups 2k, 2k+1 per lane)
 //!               kept = lo[v & 15] & HI[v >> 4] != 0          (any AsciiSet, see tables.rs)
 //!               no escape  → store v (space → '+' blended in for forms), advance 32
-//!               else       → per 4 bytes: PSHUFB [x0..3 H0..3 L0..3 %%%%] by EXPAND[mask4],
-//!                            store 16, advance 4 + 2·popcount(mask4)
+//!               else       → per 8 bytes (two groups, one per lane): VPSHUFB the sources
+//!                            [x0..3 H0..3 L0..3 %%%%] by EXPAND_PAIR[mask8], store each
+//!                            lane, advance by PAIR_LEN[mask8] (7 instructions per 8 bytes)
 //! decode step:  a, b, c = load 32 at +0, +1, +2
 //!               valid = (a == '%') & hex(b) & hex(c)         (all escapes in parallel)
 //!               strict and a '%' that is not valid → stop; scalar finds the exact error
