@@ -7,7 +7,9 @@
 #   KERNEL=scalar scripts/bench/instr.sh
 #   BIN=/other/build/bench_instr scripts/bench/instr.sh   # count another build (before/after)
 #   PIECE=64 scripts/bench/instr.sh     # one call per 64-byte piece: the fixed cost per call
-#                                       # included (instructions/byte x 64 = one call)
+#                                       # included (instructions/byte x 64 = one call); also
+#                                       # prints the benchmark loop's own cost per call (the
+#                                       # `noop` op), which every row includes
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
@@ -53,3 +55,9 @@ table() { # title, corpora..., then ops after "--"
 
 table encode ascii-clean urls utf8-mixed binary slug -- pe-encode encode
 table decode enc-ascii-clean enc-urls enc-utf8-mixed enc-binary slug sparse malformed -- pe-decode decode decode-strict
+
+if [ -n "${PIECE:-}" ]; then
+  one=$(count noop slug 1); two=$(count noop slug 2); len=$(cat "$tmp/len")
+  awk -v a="$one" -v b="$two" -v n="$len" -v p="$PIECE" \
+    'BEGIN { printf "The loop alone (op noop): %.1f instructions per call, included in every row above.\n", (b - a) / n * p }'
+fi

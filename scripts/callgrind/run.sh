@@ -10,15 +10,16 @@
 #                                                 ascii-clean, decode of sparse and of
 #                                                 enc-ascii-clean)
 # env:   KERNELS="scalar ssse3 avx2 avx512"  LEN=1048576
-#        MAX_AVX2_ENCODE=3.15  MAX_AVX2_DECODE_SPARSE=0.53  MAX_AVX2_DECODE_DENSE=3.85
-# The budgets sit about 10% above the counts measured when they were set (encode 2.85,
-# sparse decode 0.48, dense decode 3.50 on the COMPONENT profile), so a regression of either
-# direction fails CI while compiler noise does not.
+#        MAX_AVX2_ENCODE=2.08  MAX_AVX2_DECODE_SPARSE=0.53  MAX_AVX2_DECODE_DENSE=3.85
+# The budgets sit about 10% above the counts measured when they were set (encode 1.89 since
+# the AVX2 encoder expands two 4-byte groups per shuffle, was 2.85; sparse decode 0.48, dense
+# decode 3.50 on the COMPONENT profile), so a regression of either direction fails CI while
+# compiler noise does not.
 set -euo pipefail
 cd "$(dirname "$0")"
 LEN=${LEN:-1048576}
 KERNELS=${KERNELS:-"scalar ssse3 avx2 avx512"}
-MAX_AVX2_ENCODE=${MAX_AVX2_ENCODE:-3.15}
+MAX_AVX2_ENCODE=${MAX_AVX2_ENCODE:-2.08}
 MAX_AVX2_DECODE_SPARSE=${MAX_AVX2_DECODE_SPARSE:-0.53}
 MAX_AVX2_DECODE_DENSE=${MAX_AVX2_DECODE_DENSE:-3.85}
 check=0

@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! cargo run --release -p pctenc --example bench_instr -- OP CORPUS CALLS [KERNEL]
-//!   OP      encode | decode | decode-strict | pe-encode | pe-decode
+//!   OP      encode | decode | decode-strict | pe-encode | pe-decode | noop (the loop alone)
 //!   CORPUS  a corpus name of benches/corpus (enc-* and sparse/malformed for decode)
 //!   CALLS   how many calls on the first MiB of the corpus
 //!   KERNEL  a pctenc kernel name (default: the detected one)
@@ -62,25 +62,59 @@ fn main() -> ExitCode {
     };
     let mut s = String::with_capacity(3 * input.len());
     let mut v = Vec::with_capacity(input.len());
-    for _ in 0..calls {
-        for &input in &pieces {
-            s.clear();
-            v.clear();
-            match op.as_str() {
-                "encode" => RFC3986.encode_append(black_box(input), &mut s),
-                "decode" => drop(black_box(LENIENT.decode_append(black_box(input), &mut v))),
-                "decode-strict" => drop(black_box(RFC3986.decode_append(black_box(input), &mut v))),
-                "pe-encode" => s.extend(percent_encoding::percent_encode(input, PE_UNRESERVED)),
-                "pe-decode" => v.extend(percent_encoding::percent_decode(input)),
-                _ => {
-                    eprintln!("unknown OP {op}");
-                    return ExitCode::from(2);
-                }
-            }
-            black_box((&s, &v));
+    // One loop per operation (the operation chosen once, outside it), so that a call costs
+    // what the operation costs plus a few instructions of loop; `noop` is that loop alone.
+    match op.as_str() {
+        "encode" => each(calls, &pieces, &mut s, |x, s| RFC3986.encode_append(x, s)),
+        "decode" => each(calls, &pieces, &mut v, |x, v| {
+            let _ = black_box(LENIENT.decode_append(x, v));
+        }),
+        "decode-strict" => each(calls, &pieces, &mut v, |x, v| {
+            let _ = black_box(RFC3986.decode_append(x, v));
+        }),
+        "pe-encode" => each(calls, &pieces, &mut s, |x, s| {
+            s.extend(percent_encoding::percent_encode(x, PE_UNRESERVED))
+        }),
+        "pe-decode" => {
+            each(calls, &pieces, &mut v, |x, v| v.extend(percent_encoding::percent_decode(x)))
+        }
+        "noop" => each(calls, &pieces, &mut v, |x, _| {
+            black_box(x);
+        }),
+        _ => {
+            eprintln!("unknown OP {op}");
+            return ExitCode::from(2);
         }
     }
     let input: usize = pieces.iter().map(|p| p.len()).sum();
     println!("{input}");
     ExitCode::SUCCESS
+}
+
+/// Runs `op` on every piece, `calls` times, into `out` cleared before each call.
+fn each<T: Clear>(calls: usize, pieces: &[&[u8]], out: &mut T, mut op: impl FnMut(&[u8], &mut T)) {
+    for _ in 0..calls {
+        for &input in pieces {
+            out.clear();
+            op(black_box(input), out);
+            black_box(&*out);
+        }
+    }
+}
+
+/// The output buffers, emptied between calls.
+trait Clear {
+    fn clear(&mut self);
+}
+
+impl Clear for String {
+    fn clear(&mut self) {
+        String::clear(self);
+    }
+}
+
+impl Clear for Vec<u8> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
 }

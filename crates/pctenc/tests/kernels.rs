@@ -151,6 +151,40 @@ fn every_kernel_matches_scalar_on_padded_seeds() {
     assert!(cases > 10_000, "{cases} cases");
 }
 
+/// Inputs past the SIMD encoders' prefetch threshold (4 KiB: their long-input loop), each
+/// length around it and one with a tail, text-like and all-clean, through `encode` (the
+/// vector path) and `encode_append` (the string path).
+#[test]
+fn every_kernel_matches_scalar_on_long_inputs() {
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let alphabet: &[u8] = b"The quick brown fox/jumps?over=the lazy dog%\xc3\xa9~";
+    let text: Vec<u8> = (0..20_000).map(|i| alphabet[i * 7 % alphabet.len()]).collect();
+    let clean = vec![b'x'; 20_000];
+    for p in ALL {
+        for input in [&text, &clean] {
+            for len in [4095, 4096, 4097, 4159, 4160, 4161, 13_000 + 13] {
+                let input = &input[..len];
+                Kernel::force(Some(Kernel::Scalar));
+                let want = p.encode(input).into_owned();
+                for &k in &Kernel::available()[1..] {
+                    Kernel::force(Some(k));
+                    assert_eq!(
+                        p.encode(input),
+                        want,
+                        "kernel {} profile {} len {len}",
+                        k.name(),
+                        p.name()
+                    );
+                    let mut s = String::from("x=");
+                    p.encode_append(input, &mut s);
+                    assert_eq!(s[2..], want, "kernel {} profile {} len {len}", k.name(), p.name());
+                }
+            }
+        }
+    }
+    Kernel::force(None);
+}
+
 /// Bytes that matter to the kernels, often; anything else, sometimes.
 fn interesting_byte() -> impl Strategy<Value = u8> {
     prop_oneof![

@@ -289,14 +289,24 @@ pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
     }
 }
 
-/// The SIMD part of encoding `input` in the byte unit into `out`: `(read, written)`.
-fn encode_bulk(
-    kernel: Kernel,
-    p: &Profile,
-    input: &[u8],
-    out: &mut [MaybeUninit<u8>],
-) -> (usize, usize) {
-    match kernel {
+/// The SIMD part of encoding `input` in the byte unit into `out` with the current kernel:
+/// `(read, written)`.
+#[inline]
+fn encode_bulk(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+    // The x86_64 kernels by their index in `ACTIVE`: a load and a compare or two, where
+    // `Kernel::current` would look the kernel up in `BUILT` before the `match` below (a
+    // 64-byte call counts every instruction).
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+    match ACTIVE.load(Ordering::Relaxed) {
+        // SAFETY: `ACTIVE` holds the index of an available kernel only (`force` and
+        // `first_use` store nothing else), and `available` lists Avx512 only where the CPU
+        // has what the AVX-512 kernel needs.
+        AVX512 => return unsafe { x86_64::avx512::encode(p.nibbles(), digits(p), input, out) },
+        // SAFETY: as for Avx512: the CPU has AVX2.
+        AVX2 => return unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
+        _ => {}
+    }
+    match Kernel::current() {
         Kernel::Scalar => {
             let _ = (p, input, out);
             (0, 0)
@@ -318,6 +328,25 @@ fn encode_bulk(
     }
 }
 
+/// [`ACTIVE`]'s value for the AVX2 and AVX-512 kernels.
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const AVX2: u8 = built_index(Kernel::Avx2);
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const AVX512: u8 = built_index(Kernel::Avx512);
+
+/// `index` at compile time: `kernel`'s position in [`BUILT`] plus one.
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const fn built_index(kernel: Kernel) -> u8 {
+    let mut i = 0;
+    while i < BUILT.len() {
+        if BUILT[i] as u8 == kernel as u8 {
+            return i as u8 + 1;
+        }
+        i += 1;
+    }
+    panic!("every kernel is in BUILT")
+}
+
 /// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit and hands the result
 /// to `sink`, in one piece or a few.
 ///
@@ -333,7 +362,7 @@ pub(crate) fn encode_block<E>(
     #[cfg(pctenc_simd)]
     let rest = {
         let mut buf = [MaybeUninit::<u8>::uninit(); ENCODE_BUF];
-        let (read, written) = encode_bulk(Kernel::current(), p, input, &mut buf);
+        let (read, written) = encode_bulk(p, input, &mut buf);
         let written = written.min(buf.len());
         if written > 0 {
             // SAFETY: the kernel initialised the first `written` bytes of `buf` (its
@@ -359,12 +388,11 @@ pub(crate) fn encode_block<E>(
 /// into the vector's spare capacity (no staging buffer, no zero-fill).
 #[inline]
 pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
-    let kernel = Kernel::current();
     if input.len() <= VEC_STEP {
-        return encode_piece(kernel, p, input, out);
+        return encode_piece(p, input, out);
     }
     for piece in input.chunks(VEC_STEP) {
-        encode_piece(kernel, p, piece, out);
+        encode_piece(p, piece, out);
     }
 }
 
@@ -402,9 +430,11 @@ pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::s
 
 /// One [`VEC_STEP`] at most of [`encode_append_vec`].
 #[inline]
-fn encode_piece(kernel: Kernel, p: &Profile, piece: &[u8], out: &mut Vec<u8>) {
-    out.reserve(encode_capacity(piece.len()));
-    let (read, written) = encode_bulk(kernel, p, piece, out.spare_capacity_mut());
+fn encode_piece(p: &Profile, piece: &[u8], out: &mut Vec<u8>) {
+    debug_assert!(piece.len() <= VEC_STEP);
+    // `encode_capacity(piece.len())`, without its `min`: the piece is one step at most.
+    out.reserve(3 * piece.len() + ROOM);
+    let (read, written) = encode_bulk(p, piece, out.spare_capacity_mut());
     debug_assert!(written <= out.capacity() - out.len());
     grow(out, written);
     if read < piece.len() {

@@ -85,6 +85,41 @@ pub const COMPACT: [u64; 256] = {
     t
 };
 
+/// Encode expansion of two 4-byte groups in one 256-bit `VPSHUFB` (the AVX2 kernel), one
+/// entry per 8-bit escape mask `m` of eight input bytes: the low 128-bit lane is
+/// [`EXPAND`]`[m & 15]` (group A, bytes 0..4), the high lane [`EXPAND`]`[m >> 4]` (group B,
+/// bytes 4..8). Their output lengths are [`PAIR_LEN`]`[m]`.
+#[repr(C, align(32))]
+pub struct PairExpand(pub [[u8; 32]; 256]);
+
+/// [`PairExpand`]'s table (8 KiB; each entry 32-byte aligned, so within one cache line).
+pub static EXPAND_PAIR: PairExpand = PairExpand({
+    let mut t = [[0u8; 32]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut j = 0;
+        while j < 16 {
+            t[m][j] = EXPAND[m & 15][j];
+            t[m][16 + j] = EXPAND[m >> 4][j];
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+});
+
+/// The output lengths of the two groups of [`EXPAND_PAIR`]`[m]`, as `u32` (which the kernel
+/// adds to its 32-bit offset straight from memory).
+pub static PAIR_LEN: [[u32; 2]; 256] = {
+    let mut t = [[0u32; 2]; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = [GROUP_LEN[m & 15] as u32, GROUP_LEN[m >> 4] as u32];
+        m += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +149,16 @@ mod tests {
                 idx.to_le_bytes().iter().take_while(|&&i| i < 8).copied().collect();
             let want: alloc::vec::Vec<u8> = (0..8u8).filter(|j| k >> j & 1 == 1).collect();
             assert_eq!(got, want, "keep {k:08b}");
+        }
+    }
+
+    #[test]
+    fn expand_pair_is_two_groups_and_their_lengths() {
+        for (m, entry) in EXPAND_PAIR.0.iter().enumerate() {
+            for (lane, g) in [(0, m & 15), (1, m >> 4)] {
+                assert_eq!(entry[16 * lane..16 * lane + 16], EXPAND[g], "mask {m:08b}");
+                assert_eq!(PAIR_LEN[m][lane], 4 + 2 * (g as u32).count_ones(), "mask {m:08b}");
+            }
         }
     }
 }

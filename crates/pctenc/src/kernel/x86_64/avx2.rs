@@ -1,12 +1,14 @@
-//! The AVX2 kernel: 32 input bytes per step, whole blocks only; the tail goes through the
-//! same step on a zero-padded copy (the short-input path).
+//! The AVX2 kernel: 32 input bytes per step. Encode takes the tail as one more step over
+//! the input's last 32 bytes (or a zero-padded copy of a shorter input); decode takes it
+//! through a zero-padded step (the short-input path).
 //!
 //! ```text
-//! encode step:  v = load 32
+//! encode step:  v = VPERMD(load 32)  4-byte groups 0,2,4,6 | 1,3,5,7 (groups 2k, 2k+1 per lane)
 //!               kept = lo[v & 15] & HI[v >> 4] != 0          (any AsciiSet, see tables.rs)
 //!               no escape  → store v (space → '+' blended in for forms), advance 32
-//!               else       → per 4 bytes: PSHUFB [x0..3 H0..3 L0..3 %%%%] by EXPAND[mask4],
-//!                            store 16, advance 4 + 2·popcount(mask4)
+//!               else       → per 8 bytes (two groups, one per lane): VPSHUFB the sources
+//!                            [x0..3 H0..3 L0..3 %%%%] by EXPAND_PAIR[mask8], store each
+//!                            lane, advance by PAIR_LEN[mask8] (7 instructions per 8 bytes)
 //! decode step:  a, b, c = load 32 at +0, +1, +2
 //!               valid = (a == '%') & hex(b) & hex(c)         (all escapes in parallel)
 //!               strict and a '%' that is not valid → stop; scalar finds the exact error
@@ -22,7 +24,7 @@ use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
 use crate::kernel::scalar::UNHEX;
-use crate::kernel::tables::{Nibbles, COMPACT, EXPAND, GROUP_LEN, HI_NIBBLE};
+use crate::kernel::tables::{Nibbles, COMPACT, EXPAND_PAIR, HI_NIBBLE, PAIR_LEN};
 
 /// Output bytes one encode step may touch: 96 for 32 escapes, plus the 4 bytes of slack of
 /// the last 16-byte store of a 12-byte group, rounded up.
@@ -86,11 +88,176 @@ impl Encoding {
         let esc = _mm256_cmpeq_epi8(kept, _mm256_setzero_si256());
         (_mm256_movemask_epi8(esc) as u32, lo_n, hi_n)
     }
+
+    /// `v` with each space written as `+` where the profile says so.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn spaces(&self, v: __m256i) -> __m256i {
+        if self.plus {
+            let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
+            _mm256_blendv_epi8(v, _mm256_set1_epi8(b'+' as i8), sp)
+        } else {
+            v
+        }
+    }
 }
 
-/// Encodes `input` in 32-byte steps, the tail through a zero-padded step (the short-input
-/// path), as far as `out` has [`ENCODE_ROOM`] bytes of room at the write position; returns
-/// (bytes read, bytes written). Bytes of `out` past `written` may have been written too.
+/// What an encode step needs: the profile's constants, the dword orders and the output.
+struct Encoder {
+    e: Encoding,
+    pct: __m256i,
+    pair: __m256i,
+    unpair: __m256i,
+    out: *mut u8,
+    out_len: usize,
+}
+
+impl Encoder {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new(n: &Nibbles, digits: &[u8; 16], out: &mut [MaybeUninit<u8>]) -> Encoder {
+        let (pair, unpair) = pair_order();
+        Encoder {
+            e: Encoding::new(n, digits),
+            pct: _mm256_set1_epi8(b'%' as i8),
+            pair,
+            unpair,
+            out_len: out.len(),
+            out: out.as_mut_ptr().cast(),
+        }
+    }
+}
+
+/// Encodes the 32 bytes `$v` at `out + $w` (the caller keeps `$w + ENCODE_ROOM <= out_len`);
+/// evaluates to (bytes written, escape mask). A macro, so that the step is inlined at each
+/// of its sites: a closure or function called from several was not, and the call cost more
+/// than the step.
+///
+/// The 4-byte groups are first put in pair order (lane 0 holds groups 0, 2, 4, 6, lane 1
+/// groups 1, 3, 5, 7), so that the 32-bit unpacks leave groups 2k and 2k + 1 in the two
+/// lanes of one vector, expanded by one `VPSHUFB` with [`EXPAND_PAIR`]`[byte k of mask]`;
+/// the escape flags go back to input order for `movemask`.
+macro_rules! encode_step {
+    ($c:expr, $v:expr, $w:expr) => {{
+        let (c, v, w): (&Encoder, __m256i, usize) = (&$c, $v, $w);
+        debug_assert!(w + ENCODE_ROOM <= c.out_len);
+        // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
+        // stores stay below w + ENCODE_ROOM, as each comment says.
+        let dst = c.out.wrapping_add(w);
+        let e = &c.e;
+        let vp = _mm256_permutevar8x32_epi32(v, c.pair);
+        let lo_n = _mm256_and_si256(vp, e.low4);
+        let hi_n = _mm256_and_si256(_mm256_srli_epi16::<4>(vp), e.low4);
+        let kept =
+            _mm256_and_si256(_mm256_shuffle_epi8(e.lo, lo_n), _mm256_shuffle_epi8(e.hi, hi_n));
+        let esc = _mm256_cmpeq_epi8(kept, _mm256_setzero_si256());
+        let mask = _mm256_movemask_epi8(_mm256_permutevar8x32_epi32(esc, c.unpair)) as u32;
+        if mask == 0 {
+            // SAFETY: 32 <= ENCODE_ROOM bytes.
+            unsafe { _mm256_storeu_si256(dst.cast(), e.spaces(v)) };
+            (32usize, 0u32)
+        } else {
+            let x = e.spaces(vp);
+            let h = _mm256_shuffle_epi8(e.digits, hi_n);
+            let l = _mm256_shuffle_epi8(e.digits, lo_n);
+            // Per lane: [x h] and [l %] interleaved by 4 bytes, then by 8: each 16-byte lane
+            // of the sources is one group's [x0..3 H0..3 L0..3 %%%%], and source k holds
+            // groups 2k (lane 0) and 2k + 1 (lane 1), whose escape bits are byte k of `mask`.
+            let xh_lo = _mm256_unpacklo_epi32(x, h);
+            let lp_lo = _mm256_unpacklo_epi32(l, c.pct);
+            let xh_hi = _mm256_unpackhi_epi32(x, h);
+            let lp_hi = _mm256_unpackhi_epi32(l, c.pct);
+            let srcs = [
+                _mm256_unpacklo_epi64(xh_lo, lp_lo),
+                _mm256_unpackhi_epi64(xh_lo, lp_lo),
+                _mm256_unpacklo_epi64(xh_hi, lp_hi),
+                _mm256_unpackhi_epi64(xh_hi, lp_hi),
+            ];
+            // A 32-bit offset: the lengths are added to it straight from the table.
+            let mut o = 0u32;
+            let m4s = u64::from(mask) << 2;
+            for (k, src) in srcs.into_iter().enumerate() {
+                // The pair's mask times 4: one register addresses both tables (the 32-byte
+                // patterns with scale 8, the 8-byte lengths with scale 2).
+                let m4 = (m4s >> (8 * k)) as usize & 0x3FC;
+                // SAFETY: m4 / 4 < 256, an entry of each table.
+                let (pattern, lens) = unsafe {
+                    (
+                        &*EXPAND_PAIR.0.as_ptr().cast::<u8>().add(m4 * 8).cast::<[u8; 32]>(),
+                        &*PAIR_LEN.as_ptr().cast::<u8>().add(m4 * 2).cast::<[u32; 2]>(),
+                    )
+                };
+                let both = _mm256_shuffle_epi8(src, load32(pattern));
+                debug_assert!(o as usize <= 24 * k);
+                // SAFETY: each earlier group of 4 bytes wrote at most 12, so o <= 24k <= 72;
+                // the first store ends at o + 16, the second (after at most 12 bytes of the
+                // first group) at o + 28 <= 100 <= ENCODE_ROOM.
+                unsafe {
+                    let lo = _mm256_castsi256_si128(both);
+                    _mm_storeu_si128(dst.add(o as usize).cast(), lo);
+                    o += lens[0];
+                    let hi = _mm256_extracti128_si256::<1>(both);
+                    _mm_storeu_si128(dst.add(o as usize).cast(), hi);
+                    o += lens[1];
+                }
+            }
+            (o as usize, mask)
+        }
+    }};
+}
+
+/// The whole steps of `$input` from where `$at` says (bytes read, bytes written, the last
+/// step's escape mask), then the tail: evaluates to [`encode`]'s result, given that the
+/// output has room for the whole input ([`has_room`]). A macro for the reason
+/// [`encode_step`] is one.
+macro_rules! encode_from {
+    ($c:expr, $input:expr, $at:expr) => {{
+        let (c, input): (&Encoder, &[u8]) = (&$c, $input);
+        let (mut i, mut w, mut last): (usize, usize, u32) = $at;
+        let len = input.len();
+        let in_ptr = input.as_ptr();
+        let load = |at: usize| {
+            debug_assert!(at + 32 <= len);
+            // SAFETY: each use reads the 32 bytes at `at`, and at + 32 <= len.
+            unsafe { _mm256_loadu_si256(in_ptr.add(at).cast()) }
+        };
+        let end = len & !31;
+        while i < end {
+            let (written, mask) = encode_step!(c, load(i), w);
+            w += written;
+            last = mask;
+            i += 32;
+        }
+        if i < len {
+            // The tail: the input's last 32 bytes again if it has 32, else a padded copy.
+            // `real` of the step's bytes count (the padding does not).
+            let rest = len - i;
+            let (v, at, real) = if i >= 32 {
+                // Bytes len - 32 .. i were the previous step's last 32 - rest: their
+                // encoding began 32 - rest bytes, plus two per escape, before `w`.
+                let again = 32 - rest + 2 * (last >> rest).count_ones() as usize;
+                (load(len - 32), w - again, 32)
+            } else {
+                (load_short(input), w, rest)
+            };
+            let (_, mask) = encode_step!(c, v, at);
+            let real_mask = mask & ((1u64 << real) - 1) as u32;
+            w = at + real + 2 * real_mask.count_ones() as usize;
+            i = len;
+        }
+        (i, w)
+    }};
+}
+
+/// Encodes `input` in 32-byte steps into `out`, if `out` has room for the whole encoding
+/// plus [`ENCODE_ROOM`] (callers reserve it); returns (bytes read, bytes written): all of
+/// the input, or nothing without the room (the scalar kernel then does it all). Bytes of
+/// `out` past `written` may have been written too.
+///
+/// A tail shorter than a step goes through one more step over the input's last 32 bytes,
+/// written from where the encoding of the first of them began (the previous step's escape
+/// mask says where): those bytes are written again, identically, and nothing is copied. An
+/// input shorter than one step goes through a step on a zero-padded copy.
 #[target_feature(enable = "avx2,popcnt")]
 pub fn encode(
     n: &Nibbles,
@@ -98,131 +265,154 @@ pub fn encode(
     input: &[u8],
     out: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    let e = Encoding::new(n, digits);
-    // Each input byte writes at most 3, so w <= 3 * i: with `limit` input bytes, every step
-    // stores below 3 * limit + ENCODE_ROOM <= out.len().
-    let limit = input.len().min(out.len().saturating_sub(ENCODE_ROOM) / 3);
-    // The length, read once: the step below writes only through `out_ptr`, so it must not
-    // touch `out` again (a read through `out` would invalidate `out_ptr` under Stacked
-    // Borrows, which Miri checks: scripts/test.d/62-miri.sh).
-    let out_len = out.len();
-    let out_ptr = out.as_mut_ptr().cast::<u8>();
-    let pct = _mm256_set1_epi8(b'%' as i8);
-    // Encodes one 32-byte chunk at `out_ptr + w`; evaluates to (bytes written, escape mask).
-    // A macro, so that the step is inlined at both of its sites (the bulk loop and the tail):
-    // a closure called twice was not, and the call cost more than the step.
-    macro_rules! step {
-        ($v:expr, $w:expr) => {{
-            let (v, w): (__m256i, usize) = ($v, $w);
-            debug_assert!(w + ENCODE_ROOM <= out_len);
-            // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and
-            // the stores stay below w + ENCODE_ROOM, as each comment says.
-            let dst = out_ptr.wrapping_add(w);
-            let (mask, lo_n, hi_n) = e.classify(v);
-            let x = if e.plus {
-                let sp = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
-                _mm256_blendv_epi8(v, _mm256_set1_epi8(b'+' as i8), sp)
-            } else {
-                v
-            };
-            if mask == 0 {
-                // SAFETY: 32 <= ENCODE_ROOM bytes.
-                unsafe { _mm256_storeu_si256(dst.cast(), x) };
-                (32, 0)
-            } else {
-                let h = _mm256_shuffle_epi8(e.digits, hi_n);
-                let l = _mm256_shuffle_epi8(e.digits, lo_n);
-                // Per 128-bit lane: [x h] and [l %] interleaved by 4 bytes, then by 8: each
-                // 16-byte half of g0..g3 is one group's source [x0..3 H0..3 L0..3 %%%%]. Lane
-                // 0 holds groups 0..3, lane 1 groups 4..7.
-                let xh_lo = _mm256_unpacklo_epi32(x, h);
-                let lp_lo = _mm256_unpacklo_epi32(l, pct);
-                let xh_hi = _mm256_unpackhi_epi32(x, h);
-                let lp_hi = _mm256_unpackhi_epi32(l, pct);
-                let g0 = _mm256_unpacklo_epi64(xh_lo, lp_lo);
-                let g1 = _mm256_unpackhi_epi64(xh_lo, lp_lo);
-                let g2 = _mm256_unpacklo_epi64(xh_hi, lp_hi);
-                let g3 = _mm256_unpackhi_epi64(xh_hi, lp_hi);
-                let srcs = [
-                    _mm256_castsi256_si128(g0),
-                    _mm256_castsi256_si128(g1),
-                    _mm256_castsi256_si128(g2),
-                    _mm256_castsi256_si128(g3),
-                    _mm256_extracti128_si256::<1>(g0),
-                    _mm256_extracti128_si256::<1>(g1),
-                    _mm256_extracti128_si256::<1>(g2),
-                    _mm256_extracti128_si256::<1>(g3),
-                ];
-                // Group g's mask times 16 (its pattern's offset in EXPAND) is bits 4g..4g+4 of
-                // `mask << 4`: a shift and an AND per group.
-                let m16 = u64::from(mask) << 4;
-                let mut o = 0usize;
-                for (g, src) in srcs.into_iter().enumerate() {
-                    let at = (m16 >> (4 * g)) as usize & 0xF0;
-                    // SAFETY: `at <= 240`, so the 16 bytes at `at` lie inside EXPAND's 256.
-                    let pattern = unsafe { _mm_loadu_si128(EXPAND_FLAT.add(at).cast()) };
-                    debug_assert!(o <= 12 * g);
-                    // SAFETY: each earlier group of 4 bytes wrote at most 12, so
-                    // o <= 12 * g <= 84 and o + 16 <= 100 <= ENCODE_ROOM.
-                    unsafe { _mm_storeu_si128(dst.add(o).cast(), _mm_shuffle_epi8(src, pattern)) };
-                    o += LEN_AT[at] as usize;
+    if !has_room(input, out) {
+        return (0, 0);
+    }
+    let len = input.len();
+    if let (true, Some(first), Some(last)) =
+        (len <= 64, input.first_chunk::<32>(), input.last_chunk::<32>())
+    {
+        // A short value with nothing to escape (a slug, an identifier, a number): its first
+        // and last 32 bytes, classified and stored as they are, and none of the expansion's
+        // setup, which lives in `encode_steps` (its registers would be saved and restored
+        // here too).
+        let e = Encoding::new(n, digits);
+        let head = load32(first);
+        if e.classify(head).0 == 0 {
+            let tail = load32(last);
+            if e.classify(tail).0 == 0 {
+                let dst = out.as_mut_ptr().cast::<u8>();
+                // SAFETY: `has_room`: out.len() >= 3 * len + ENCODE_ROOM > len, and the
+                // stores end at 32 and at len.
+                unsafe {
+                    _mm256_storeu_si256(dst.cast(), e.spaces(head));
+                    _mm256_storeu_si256(dst.add(len - 32).cast(), e.spaces(tail));
                 }
-                (o, mask)
+                return (len, len);
             }
-        }};
-    }
-    // The whole chunks (prefetching ahead only on long inputs, where the next lines are not
-    // already on their way), then, if the input ends before `limit` does, the tail through
-    // one zero-padded step.
-    let (mut i, mut w) = (0usize, 0usize);
-    let far = limit >= PREFETCH_FROM;
-    while i + 32 <= limit {
-        if far {
-            // Hints only: prefetching any address is harmless. The output is prefetched for
-            // writing too (see `prefetch_write`).
-            prefetch(input.as_ptr().wrapping_add(i + 1024));
-            prefetch_write(out_ptr.wrapping_add(w + 1024));
         }
-        // SAFETY: i + 32 <= limit <= input.len().
-        let v = unsafe { _mm256_loadu_si256(input.as_ptr().add(i).cast()) };
-        let (written, _) = step!(v, w);
-        w += written;
-        i += 32;
     }
-    if limit == input.len() && i < limit {
-        let rest = limit - i;
-        let (_, mask) = step!(load_padded(&input[i..]), w);
-        w += rest + 2 * (mask & ((1u32 << rest) - 1)).count_ones() as usize;
-        i = limit;
-    }
-    (i, w)
+    encode_steps(n, digits, input, out)
 }
 
-/// [`EXPAND`] as one run of 256 bytes: group mask `m`'s pattern starts at `16 * m`.
-const EXPAND_FLAT: *const u8 = EXPAND.as_ptr().cast();
-
-/// [`GROUP_LEN`] indexed by `16 * m`, as [`EXPAND_FLAT`] is (the other entries are unused).
-const LEN_AT: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut m = 0;
-    while m < 16 {
-        t[16 * m] = GROUP_LEN[m];
-        m += 1;
+/// [`encode`] past its short clean case: the steps (with prefetches on long inputs, in a
+/// function of their own) and the tail.
+#[target_feature(enable = "avx2,popcnt")]
+#[inline(never)]
+fn encode_steps(
+    n: &Nibbles,
+    digits: &[u8; 16],
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    if !has_room(input, out) {
+        return (0, 0);
     }
-    t
-};
+    // Long inputs: a function of its own (with prefetches), which keeps the registers and
+    // the setup of this one to what a short input needs.
+    if input.len() >= PREFETCH_FROM {
+        return encode_far(n, digits, input, out);
+    }
+    // The output is reached only through the encoder's pointer from here: a use of `out`
+    // would invalidate the pointer under Stacked Borrows, which Miri checks
+    // (scripts/test.d/62-miri.sh).
+    let c = Encoder::new(n, digits, out);
+    encode_from!(c, input, (0, 0, 0))
+}
+
+/// [`encode`] of a long input: two steps per round with the prefetches (hints only:
+/// prefetching any address is harmless; the output is prefetched for writing, see
+/// `prefetch_write`), then the rest as [`encode`] does it.
+#[target_feature(enable = "avx2,popcnt")]
+#[inline(never)]
+fn encode_far(
+    n: &Nibbles,
+    digits: &[u8; 16],
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    if !has_room(input, out) {
+        return (0, 0);
+    }
+    // As in `encode`: `out` only through the encoder's pointer from here.
+    let c = Encoder::new(n, digits, out);
+    let in_ptr = input.as_ptr();
+    let len = input.len();
+    let load = |at: usize| {
+        debug_assert!(at + 32 <= len);
+        // SAFETY: each use reads the 32 bytes at `at`, and at + 32 <= len.
+        unsafe { _mm256_loadu_si256(in_ptr.add(at).cast()) }
+    };
+    let (mut i, mut w, mut last) = (0usize, 0usize, 0u32);
+    while i + 64 <= len {
+        prefetch(in_ptr.wrapping_add(i + 1024));
+        prefetch_write(c.out.wrapping_add(w + 1024));
+        let (written, _) = encode_step!(c, load(i), w);
+        w += written;
+        let (written, mask) = encode_step!(c, load(i + 32), w);
+        w += written;
+        last = mask;
+        i += 64;
+    }
+    encode_from!(c, input, (i, w, last))
+}
+
+/// Whether `out` has room for any encoding of `input` plus [`ENCODE_ROOM`]: each input byte
+/// writes at most 3, so the write position stays below 3 * i, and every step stores below
+/// it + ENCODE_ROOM (as the steps' comments say). One compare, no division: callers reserve
+/// that much (`kernel::encode_capacity`).
+#[inline]
+fn has_room(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
+    let len = input.len();
+    len < 1 << 60 && 3 * len + ENCODE_ROOM <= out.len()
+}
+
+/// The dword orders of the encode step: `pair` puts the 4-byte groups 0, 2, 4, 6 in lane 0
+/// and 1, 3, 5, 7 in lane 1; `unpair` undoes it.
+#[repr(C, align(32))]
+struct PairOrder([i32; 8], [i32; 8]);
+
+static PAIR_ORDER: PairOrder = PairOrder([0, 2, 4, 6, 1, 3, 5, 7], [0, 4, 1, 5, 2, 6, 3, 7]);
+
+/// [`PAIR_ORDER`] as vectors, read through volatile loads: the compiler cannot see the
+/// constant, so it keeps one `VPERMD` per step rather than splitting the known permutation
+/// into a `VPSHUFD` and a `VPERMQ` (one instruction more per step).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn pair_order() -> (__m256i, __m256i) {
+    let at = |v: &[i32; 8]| {
+        // SAFETY: `v` is 32 bytes of a 32-byte aligned static (`PairOrder`), initialised and
+        // never written, and `__m256i` has that size and alignment.
+        unsafe { core::ptr::read_volatile(v.as_ptr().cast::<__m256i>()) }
+    };
+    (at(&PAIR_ORDER.0), at(&PAIR_ORDER.1))
+}
 
 /// Inputs at least this long prefetch 1 KiB ahead; shorter ones are in the cache already or
 /// end before a prefetch could help.
 const PREFETCH_FROM: usize = 4096;
 
-/// The bytes of `b` (fewer than 32) followed by zeros.
+/// The bytes of `b` (fewer than 32) followed by zeros, copied with at most two overlapping
+/// loads of 16, 8, 4 or 1 bytes (no call of `memcpy`, which cost more than the step).
 #[target_feature(enable = "avx2")]
 #[inline]
-fn load_padded(b: &[u8]) -> __m256i {
-    let mut padded = [0u8; 32];
+fn load_short(b: &[u8]) -> __m256i {
     let n = b.len().min(32);
-    padded[..n].copy_from_slice(&b[..n]);
+    let mut padded = [0u8; 32];
+    if n >= 16 {
+        padded[..16].copy_from_slice(&b[..16]);
+        padded[n - 16..n].copy_from_slice(&b[n - 16..n]);
+    } else if n >= 8 {
+        padded[..8].copy_from_slice(&b[..8]);
+        padded[n - 8..n].copy_from_slice(&b[n - 8..n]);
+    } else if n >= 4 {
+        padded[..4].copy_from_slice(&b[..4]);
+        padded[n - 4..n].copy_from_slice(&b[n - 4..n]);
+    } else if n > 0 {
+        padded[0] = b[0];
+        padded[n / 2] = b[n / 2];
+        padded[n - 1] = b[n - 1];
+    }
     load32(&padded)
 }
 

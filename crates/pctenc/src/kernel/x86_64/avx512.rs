@@ -141,9 +141,100 @@ impl Encoding {
     }
 }
 
+/// What an encode step needs: the profile's constants and the output.
+struct Encoder {
+    e: Encoding,
+    pct: __m512i,
+    out: *mut u8,
+    out_len: usize,
+}
+
+impl Encoder {
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
+    #[inline]
+    fn new(n: &Nibbles, digits: &[u8; 16], out: &mut [MaybeUninit<u8>]) -> Encoder {
+        Encoder {
+            e: Encoding::new(n, digits),
+            pct: _mm512_set1_epi8(b'%' as i8),
+            out_len: out.len(),
+            out: out.as_mut_ptr().cast(),
+        }
+    }
+}
+
+/// Encodes the 64 bytes `$v` at `out + $w` (the caller keeps `$w + ENCODE_ROOM <= out_len`);
+/// evaluates to (bytes written, escape mask). A macro, so that the step is inlined at each
+/// of its sites (as in the AVX2 kernel).
+macro_rules! encode_step {
+    ($c:expr, $v:expr, $w:expr) => {{
+        let (c, v, w): (&Encoder, __m512i, usize) = (&$c, $v, $w);
+        debug_assert!(w + ENCODE_ROOM <= c.out_len);
+        // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
+        // stores stay below w + ENCODE_ROOM, as each comment says.
+        let dst = c.out.wrapping_add(w);
+        let (mask, lo_n, hi_n) = c.e.classify(v);
+        let x = c.e.text(v);
+        if mask == 0 {
+            // SAFETY: 64 <= ENCODE_ROOM bytes.
+            unsafe { _mm512_storeu_si512(dst.cast(), x) };
+            (64usize, 0u64)
+        } else {
+            let h = _mm512_shuffle_epi8(c.e.digits, hi_n);
+            let l = _mm512_shuffle_epi8(c.e.digits, lo_n);
+            let mut o = 0usize;
+            for (g, idx) in TRIPLE.iter().enumerate() {
+                // SAFETY: each table row is 64 readable bytes.
+                let idx = unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) };
+                let esc = mask >> (16 * g) & 0xFFFF;
+                let first = _pdep_u64(esc, FIRST);
+                let t = _mm512_permutex2var_epi8(x, idx, h);
+                let t = _mm512_mask_permutexvar_epi8(t, FIRST << 2, idx, l);
+                let t = _mm512_mask_mov_epi8(t, first, c.pct);
+                let keep = FIRST | first << 1 | first << 2;
+                let packed = _mm512_maskz_compress_epi8(keep, t);
+                debug_assert!(o <= 48 * g);
+                // SAFETY: each earlier group of 16 bytes wrote at most 48, so o <= 48 * g <=
+                // 144 and o + 64 <= 208 = ENCODE_ROOM.
+                unsafe { _mm512_storeu_si512(dst.add(o).cast(), packed) };
+                o += 16 + 2 * esc.count_ones() as usize;
+            }
+            (o, mask)
+        }
+    }};
+}
+
+/// The whole steps of `$input` from `$at` (bytes read, bytes written), then the tail
+/// through one masked load: evaluates to [`encode`]'s result, given that the output has
+/// room for the whole input ([`has_room`]). A macro for the reason [`encode_step`] is one.
+macro_rules! encode_from {
+    ($c:expr, $input:expr, $at:expr) => {{
+        let (c, input): (&Encoder, &[u8]) = (&$c, $input);
+        let (mut i, mut w): (usize, usize) = $at;
+        let len = input.len();
+        let in_ptr = input.as_ptr();
+        while i + 64 <= len {
+            // SAFETY: i + 64 <= len: the 64 bytes at `i` are the input's.
+            let v = unsafe { _mm512_loadu_si512(in_ptr.add(i).cast()) };
+            let (written, _) = encode_step!(c, v, w);
+            w += written;
+            i += 64;
+        }
+        if i < len {
+            // The tail (the short-input path): one masked load, padded with zeros.
+            let rest = len - i;
+            let (_, mask) = encode_step!(c, load_padded(&input[i..]), w);
+            w += rest + 2 * _bzhi_u64(mask, rest as u32).count_ones() as usize;
+            i = len;
+        }
+        (i, w)
+    }};
+}
+
 /// Encodes `input` in 64-byte steps, the tail through a zero-padded step (the short-input
-/// path), as far as `out` has [`ENCODE_ROOM`] bytes of room at the write position; returns
-/// (bytes read, bytes written). Bytes of `out` past `written` may have been written too.
+/// path), if `out` has room for the whole encoding plus [`ENCODE_ROOM`] (callers reserve
+/// it); returns (bytes read, bytes written): all of the input, or nothing without the room
+/// (the scalar kernel then does it all). Bytes of `out` past `written` may have been
+/// written too.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
 pub fn encode(
     n: &Nibbles,
@@ -151,80 +242,97 @@ pub fn encode(
     input: &[u8],
     out: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    let e = Encoding::new(n, digits);
-    // Each input byte writes at most 3, so w <= 3 * i: with `limit` input bytes, every step
-    // stores below 3 * limit + ENCODE_ROOM <= out.len().
-    let limit = input.len().min(out.len().saturating_sub(ENCODE_ROOM) / 3);
-    // Read once: the step writes only through `out_ptr` (see the AVX2 kernel: a later read
-    // through `out` would invalidate the pointer under Stacked Borrows).
-    let out_len = out.len();
-    let out_ptr = out.as_mut_ptr().cast::<u8>();
-    let pct = _mm512_set1_epi8(b'%' as i8);
-    let triple: [__m512i; 4] = core::array::from_fn(|g| {
-        // SAFETY: each table row is 64 readable bytes.
-        unsafe { _mm512_loadu_si512(TRIPLE[g].as_ptr().cast()) }
-    });
-    let step = |v: __m512i, w: usize| -> (usize, u64) {
-        debug_assert!(w + ENCODE_ROOM <= out_len);
-        // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
-        // stores stay below w + ENCODE_ROOM, as each comment says.
-        let dst = out_ptr.wrapping_add(w);
-        let (mask, lo_n, hi_n) = e.classify(v);
-        let x = e.text(v);
-        if mask == 0 {
-            // SAFETY: 64 <= ENCODE_ROOM bytes.
-            unsafe { _mm512_storeu_si512(dst.cast(), x) };
-            return (64, 0);
-        }
-        let h = _mm512_shuffle_epi8(e.digits, hi_n);
-        let l = _mm512_shuffle_epi8(e.digits, lo_n);
-        let mut o = 0usize;
-        for (g, idx) in triple.iter().enumerate() {
-            let esc = mask >> (16 * g) & 0xFFFF;
-            let first = _pdep_u64(esc, FIRST);
-            let t = _mm512_permutex2var_epi8(x, *idx, h);
-            let t = _mm512_mask_permutexvar_epi8(t, FIRST << 2, *idx, l);
-            let t = _mm512_mask_mov_epi8(t, first, pct);
-            let keep = FIRST | first << 1 | first << 2;
-            let packed = _mm512_maskz_compress_epi8(keep, t);
-            debug_assert!(o <= 48 * g);
-            // SAFETY: each earlier group of 16 bytes wrote at most 48, so o <= 48 * g <= 144
-            // and o + 64 <= 208 = ENCODE_ROOM.
-            unsafe { _mm512_storeu_si512(dst.add(o).cast(), packed) };
-            o += 16 + 2 * esc.count_ones() as usize;
-        }
-        (o, mask)
-    };
-    // The whole chunks (prefetching ahead only on long inputs), then, if the input ends
-    // before `limit` does, the tail through one zero-padded step. One call site of `step`,
-    // so that it is inlined.
-    let (mut i, mut w) = (0usize, 0usize);
-    let far = limit >= PREFETCH_FROM;
-    let tail = limit == input.len() && !limit.is_multiple_of(64);
-    loop {
-        let v = match input.get(i..i + 64) {
-            Some(chunk) if i + 64 <= limit => load64(chunk.try_into().expect("slice of 64")),
-            _ if tail && i < limit => load_padded(&input[i..]),
-            _ => break,
+    if !has_room(input, out) {
+        return (0, 0);
+    }
+    let len = input.len();
+    if len <= 64 {
+        // A short value with nothing to escape (a slug, an identifier, a number): one
+        // masked load, one store, and none of the expansion's setup, which lives in
+        // `encode_steps` (its registers would be saved and restored here too).
+        let e = Encoding::new(n, digits);
+        // SAFETY: the mask selects the first `len <= 64` bytes (`bzhi` of 64 keeps all), and
+        // a masked load reads only the selected bytes, so only bytes of `input` are read.
+        let v = unsafe {
+            _mm512_maskz_loadu_epi8(_bzhi_u64(u64::MAX, len as u32), input.as_ptr().cast())
         };
-        if far {
-            // Hints only, as in the AVX2 kernel: input and output 1 KiB ahead, the output for
-            // writing.
-            prefetch(input.as_ptr().wrapping_add(i + 1024));
-            prefetch_write(out_ptr.wrapping_add(w + 1024));
-        }
-        let (written, mask) = step(v, w);
-        if i + 64 <= limit {
-            w += written;
-            i += 64;
-        } else {
-            let rest = limit - i;
-            w += rest + 2 * (mask & ((1u64 << rest) - 1)).count_ones() as usize;
-            i = limit;
-            break;
+        let (mask, _, _) = e.classify(v);
+        if _bzhi_u64(mask, len as u32) == 0 {
+            // SAFETY: `has_room`: out.len() >= 3 * len + ENCODE_ROOM >= 64.
+            unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), e.text(v)) };
+            return (len, len);
         }
     }
-    (i, w)
+    encode_steps(n, digits, input, out)
+}
+
+/// [`encode`] past its short clean case: the steps (with prefetches on long inputs, in a
+/// function of their own), the tail through one masked load.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
+#[inline(never)]
+fn encode_steps(
+    n: &Nibbles,
+    digits: &[u8; 16],
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    if !has_room(input, out) {
+        return (0, 0);
+    }
+    if input.len() >= PREFETCH_FROM {
+        return encode_far(n, digits, input, out);
+    }
+    // The output is reached only through the encoder's pointer from here (see the AVX2
+    // kernel: a use of `out` would invalidate the pointer under Stacked Borrows).
+    let c = Encoder::new(n, digits, out);
+    encode_from!(c, input, (0, 0))
+}
+
+/// [`encode`] of a long input: the steps with prefetches 1 KiB ahead (hints only, as in the
+/// AVX2 kernel: input and output, the output for writing), then the rest as [`encode`]
+/// does it.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
+#[inline(never)]
+fn encode_far(
+    n: &Nibbles,
+    digits: &[u8; 16],
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    if !has_room(input, out) {
+        return (0, 0);
+    }
+    let c = Encoder::new(n, digits, out);
+    let in_ptr = input.as_ptr();
+    let len = input.len();
+    // First the bytes up to the input's next 64-byte boundary (one masked step), so that
+    // the loads below do not each span two cache lines.
+    let head = in_ptr.align_offset(64).min(len);
+    let (mut i, mut w) = (head, 0usize);
+    if head > 0 {
+        let (_, mask) = encode_step!(c, load_padded(&input[..head]), 0);
+        w = head + 2 * _bzhi_u64(mask, head as u32).count_ones() as usize;
+    }
+    while i + 64 <= len {
+        prefetch(in_ptr.wrapping_add(i + 1024));
+        prefetch_write(c.out.wrapping_add(w + 1024));
+        // SAFETY: i + 64 <= len: the 64 bytes at `i` are the input's.
+        let v = unsafe { _mm512_loadu_si512(in_ptr.add(i).cast()) };
+        let (written, _) = encode_step!(c, v, w);
+        w += written;
+        i += 64;
+    }
+    encode_from!(c, input, (i, w))
+}
+
+/// Whether `out` has room for any encoding of `input` plus [`ENCODE_ROOM`]: each input byte
+/// writes at most 3, so the write position stays below 3 * i, and every step stores below
+/// it + ENCODE_ROOM (as the steps' comments say). One compare, no division: callers reserve
+/// that much (`kernel::encode_capacity`).
+#[inline]
+fn has_room(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
+    let len = input.len();
+    len < 1 << 60 && 3 * len + ENCODE_ROOM <= out.len()
 }
 
 /// Inputs at least this long prefetch 1 KiB ahead; shorter ones are in the cache already or
