@@ -33,7 +33,8 @@ use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
 use crate::kernel;
-use crate::profile::{Decoding, Profile, Unit, Utf8};
+use crate::profile::{Decoding, Malformed, Profile, Unit, Utf8};
+use crate::AsciiSet;
 
 impl Profile {
     /// Decodes `input` under the profile's policy, borrowing it when nothing changes.
@@ -170,7 +171,39 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
 }
 
 /// Appends the decoding of the whole of `input` to `out`; on error `out` is as it was.
+///
+/// A short value (at most [`kernel::SHORT_DECODE`] bytes) under a policy the SIMD kernels
+/// implement whole (the byte unit, no kept escapes, bytes out) goes straight to the kernel's
+/// one-step path: this check is always inlined into the caller (the compiler declined on its
+/// own once the capacity check was in), so a short call costs the policy test, one dispatch
+/// load and the step. Everything else, and a short value the step cannot
+/// finish, takes [`decode_append_any`].
+#[inline(always)]
 pub(crate) fn decode_append(
+    unit: Unit,
+    d: Decoding,
+    input: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    if input.len() <= kernel::SHORT_DECODE
+        && unit == Unit::Byte
+        && d.utf8 == Utf8::Bytes
+        && d.keep_escaped == AsciiSet::EMPTY
+        && kernel::decode_append_short(
+            d.plus_as_space,
+            d.malformed != Malformed::PassThrough,
+            input,
+            out,
+        )
+    {
+        return Ok(());
+    }
+    decode_append_any(unit, d, input, out)
+}
+
+/// [`decode_append`] of any input under any policy.
+#[inline(never)]
+fn decode_append_any(
     unit: Unit,
     d: Decoding,
     input: &[u8],
@@ -180,10 +213,7 @@ pub(crate) fn decode_append(
     // Scanning for an escape first makes input without one a plain copy, but it is a second
     // pass over the input: past what the caches hold that costs more than it saves, and the
     // kernel's single pass (a block without `%` is one load and one store) is faster.
-    if input.len() > SCAN_FIRST_MAX
-        || !kernel::scan_first_pays(&d, unit, input)
-        || has_escapes(&d, input)
-    {
+    if input.len() > SCAN_FIRST_MAX || has_escapes(&d, input) {
         if let Err(e) = kernel::decode_append(&d, unit, input, out, true) {
             out.truncate(start);
             return Err(utf8::first_error(&d, unit, input, e));
