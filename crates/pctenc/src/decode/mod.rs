@@ -173,8 +173,8 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
 /// Appends the decoding of the whole of `input` to `out`; on error `out` is as it was.
 ///
 /// A short value (at most [`kernel::SHORT_DECODE`] bytes) under a policy the SIMD kernels
-/// implement whole (the byte unit, no kept escapes, bytes out) goes straight to the kernel's
-/// one-step path: this check is always inlined into the caller (the compiler declined on its
+/// implement whole (the byte unit, no kept escapes; bytes out, or text that turns out to be
+/// UTF-8) goes straight to the kernel's one-step path: this check is always inlined into the caller (the compiler declined on its
 /// own once the capacity check was in), so a short call costs the policy test, one dispatch
 /// load and the step. Everything else, and a short value the step cannot
 /// finish, takes [`decode_append_any`].
@@ -187,18 +187,33 @@ pub(crate) fn decode_append(
 ) -> Result<(), DecodeError> {
     if input.len() <= kernel::SHORT_DECODE
         && unit == Unit::Byte
-        && d.utf8 == Utf8::Bytes
         && d.keep_escaped == AsciiSet::EMPTY
-        && kernel::decode_append_short(
+        && matches!(d.utf8, Utf8::Bytes | Utf8::Strict | Utf8::Lossy | Utf8::LossyJava)
+    {
+        let start = out.len();
+        if kernel::decode_append_short(
             d.plus_as_space,
             d.malformed != Malformed::PassThrough,
             input,
             out,
-        )
-    {
-        return Ok(());
+        ) {
+            if d.utf8 == Utf8::Bytes || short_text_ok(d.utf8, input, &out[start..]) {
+                return Ok(());
+            }
+            // Not UTF-8: the general path finds the error or repairs the bytes.
+            out.truncate(start);
+        }
     }
     decode_append_any(unit, d, input, out)
+}
+
+/// Whether the short path's `output` (the decoding of `input`) is what a text policy keeps
+/// as it is: valid UTF-8 (and, strict, UTF-8 input). The usual case, so that text profiles
+/// (`spark`'s Java decoder, `decode_str`) keep the short path and pay one check.
+#[inline(never)]
+fn short_text_ok(policy: Utf8, input: &[u8], output: &[u8]) -> bool {
+    core::str::from_utf8(output).is_ok()
+        && (policy != Utf8::Strict || core::str::from_utf8(input).is_ok())
 }
 
 /// [`decode_append`] of any input under any policy.
