@@ -14,7 +14,7 @@
 //! hex digits is a literal `%`. That is right for a browser, which must show *something*, and
 //! wrong for a server that must not guess: `100%` and `%zz` are not escapes, and a decoder that
 //! silently keeps them lets two parties read one input two ways. So each profile says which
-//! its source does ([`Malformed`](crate::Malformed)), and the caller can override it
+//! its source does ([`Malformed`]), and the caller can override it
 //! (`--strict`, `--lenient`). Strict errors name the offset of the `%`.
 //!
 //! # `+` is a space only in forms
@@ -47,7 +47,7 @@ impl Profile {
     /// ```
     ///
     /// # Errors
-    /// [`DecodeError`] under [`Malformed::Reject`](crate::Malformed::Reject) or
+    /// [`DecodeError`] under [`Malformed::Reject`] or
     /// [`Utf8::Strict`], with the offset in `input`.
     pub fn decode<'a, I: AsRef<[u8]> + ?Sized>(
         &self,
