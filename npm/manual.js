@@ -290,17 +290,26 @@ function options(o, verb) {
   lastOptions = o; lastVerb = verb; lastPid = pid; lastBits = bits; lastCs = cs; lastCsLabel = csLabel;
 }
 
-function lookup(map, key, kind, exported) {
+function lookup(map, key, kind, exported, why = () => `unknown ${kind} '${key}'`) {
   let id = map.get(key);
   if (id !== undefined) return id;
   if (typeof key !== 'string') throw new TypeError(`pctenc: ${kind} must be a string`);
   id = exported(writeBytes(utf8.encode(key)));
-  if (id < 0) throw new RangeError(`pctenc: unknown ${kind} '${key}'`);
+  if (id < 0) throw new RangeError(`pctenc: ${why()}`);
   map.set(key, id);
   return id;
 }
 
-const profileId = (name) => lookup(profileIds, name, 'profile', (n) => ex.pctenc_profile(n));
+/** The text the last call left in the output vector. */
+function outText() {
+  const p = ex.pctenc_out();
+  return text.decode(memory().subarray(p, p + ex.pctenc_out_len()));
+}
+
+// An unknown profile: the library's message, with the same "did you mean" names as the CLI
+// and Python (the export leaves it in the output vector).
+const profileId = (name) => lookup(profileIds, name, 'profile', (n) => ex.pctenc_profile(n),
+  () => `${outText()} (profiles() lists them all)`);
 const charsetId = (label) => lookup(charsetIds, label, 'charset', (n) => ex.pctenc_charset(n));
 
 /** The error the last failed call left in the output vector: "code\nmessage". */

@@ -110,3 +110,19 @@ test('the package agrees with the native library on every shared vector', () => 
   }
   assert.deepEqual(differ.slice(0, 5), [], `${differ.length} differ: ${JSON.stringify(kinds, null, 1)}`);
 });
+
+test('an unknown profile gets the native library\'s "did you mean", word for word', () => {
+  const lines = readFileSync(resultsPath, 'utf8').split('\n').filter(Boolean);
+  let cases = 0, suggested = 0;
+  for (const line of lines) {
+    const c = JSON.parse(line);
+    const why = c.meta.bad_request;
+    if (typeof why !== 'string' || !why.startsWith('unknown profile ')) continue;
+    cases++;
+    if (why.includes('; did you mean ')) suggested++;
+    const message = `pctenc: ${why} (profiles() lists them all)`;
+    assert.throws(() => encode('x', { profile: c.req.profile }), { name: 'RangeError', message });
+  }
+  console.log(`# unknown profiles: ${cases} names, ${suggested} with suggestions`);
+  assert.ok(cases >= 5 && suggested >= 4, `${cases} unknown-profile cases, ${suggested} with suggestions`);
+});

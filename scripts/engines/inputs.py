@@ -5,7 +5,12 @@
 Used by record.py (which writes the recorded vectors) and by the live parity tests.
 """
 
+import os
 import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import random_text  # noqa: E402
 
 # The cases each engine's behaviour turns on: `+`, space, malformed escapes, escapes that are
 # not UTF-8, reserved and sub-delimiter characters, `~*'()!`, non-ASCII, empty.
@@ -73,67 +78,48 @@ PROBES = [
     "%2525",
 ]
 
-ASCII = [chr(c) for c in range(128)]
-MULTI = [
-    "é",
-    "ü",
-    "ß",
-    "ÿ",
-    "\u00a0",
-    "漢字",
-    "Фото",
-    "العربية",
-    "😀",
-    "\u200e",
-    "\ufffd",
-    "\U0010ffff",
-    "\u0800",
-    "€",
-]
-BAD_ESCAPES = ["%", "%zz", "%G1", "%4", "%4g", "%+1", "%-1", "%-0", "%+f", "%u00e9", "%%41", "% 1"]
-INVALID_UTF8 = [
-    "%ED%A0%80",
-    "%ED%A0",
-    "%C0%80",
-    "%F4%90%80%80",
-    "%E2%82",
-    "%FF",
-    "%80",
-    "%F0%9F%98",
-    "%C2",
-    "%E2%82%E2%82%AC",
-    "%ED%A0A",
-]
-
-
-def _piece(r, clean):
-    k = r.random()
-    if clean and 0.62 <= k < 0.72:
-        k = 0.55
-    if k < 0.40:
-        return r.choice(ASCII)
-    if k < 0.50:
-        return "+"
-    if k < 0.62:
-        return ("%%%02X" if r.random() < 0.5 else "%%%02x") % r.randrange(256)
-    if k < 0.72:
-        return r.choice(BAD_ESCAPES)
-    if k < 0.84:
-        return r.choice(MULTI)
-    if k < 0.92:
-        return "".join("%%%02X" % b for b in r.choice(MULTI).encode())
-    return r.choice(INVALID_UTF8)
+# The pieces random strings are drawn from (scripts/common/random_text.py has the draws).
+ALPHABET = random_text.Alphabet(
+    ascii=random_text.ASCII,
+    multi=[
+        "é",
+        "ü",
+        "ß",
+        "ÿ",
+        "\u00a0",
+        "漢字",
+        "Фото",
+        "العربية",
+        "😀",
+        "\u200e",
+        "\ufffd",
+        "\U0010ffff",
+        "\u0800",
+        "€",
+    ],
+    bad_escapes=["%", "%zz", "%G1", "%4", "%4g", "%+1", "%-1", "%-0", "%+f", "%u00e9", "%%41", "% 1"],
+    invalid_utf8=[
+        "%ED%A0%80",
+        "%ED%A0",
+        "%C0%80",
+        "%F4%90%80%80",
+        "%E2%82",
+        "%FF",
+        "%80",
+        "%F0%9F%98",
+        "%C2",
+        "%E2%82%E2%82%AC",
+        "%ED%A0A",
+    ],
+    mixed_case=False,
+)
 
 
 def random_strings(seed, n):
     """`n` seeded random strings; half without a malformed escape, so that strict decoders
     are compared on their output, not only on where they fail."""
     r = random.Random(seed)
-    out = []
-    for _ in range(n):
-        clean = r.random() < 0.5
-        out.append("".join(_piece(r, clean) for _ in range(r.randrange(0, 14))))
-    return out
+    return [random_text.text(r, ALPHABET) for _ in range(n)]
 
 
 def random_bytes(seed, n):

@@ -3,7 +3,10 @@
 # workspace, so the workspace's checks do not see it), then build the wheel with the fast
 # `wheel` profile, install it into a FRESH virtualenv with the pinned test packages, and run
 # the pytest suites (scalar API, urllib drop-in against CPython's cases and hypothesis,
-# Arrow with pyarrow and Polars). pytest prints the closing "N passed" line.
+# Arrow with pyarrow and Polars, and test_same_words.py: the package's profiles table and "did
+# you mean" against the `pctenc` command's, which it builds with cargo's test profile: a
+# freshness check after scripts/test.sh's `cargo test --workspace`, about a minute on its own).
+# pytest prints the closing "N passed" line.
 #
 # Reuses pip's cache (~/.cache/pip) and the crate's target/ when present; needs neither.
 # PCTENC_PY_KEEP_VENV=DIR keeps the venv at DIR (for benchmarks) instead of a temp dir.

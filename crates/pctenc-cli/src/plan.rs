@@ -490,36 +490,10 @@ fn stdin_metadata() -> Option<std::fs::Metadata> {
     None
 }
 
-/// Finds a profile, or says which names are close.
+/// Finds a profile, or says which names are close (the library's words, as every front end's).
 fn profile_by_name(name: &str) -> Result<&'static Profile, UsageError> {
-    if let Some(p) = pctenc::by_name(name) {
-        return Ok(p);
-    }
-    let close = close_names(name);
-    let hint = if close.is_empty() {
-        String::new()
-    } else {
-        format!("; did you mean {}?", close.join(", "))
-    };
-    Err(UsageError(format!("unknown profile '{name}'{hint} ('pctenc profiles' lists them all)")))
-}
-
-/// Names and aliases that look like `name`: similar spelling, or containing it.
-fn close_names(name: &str) -> Vec<&'static str> {
-    let want = name.to_ascii_lowercase();
-    let mut scored: Vec<(f64, &'static str)> = pctenc::profile::names::names()
-        .map(|(n, _)| {
-            let have = n.to_ascii_lowercase();
-            let mut score = strsim::jaro_winkler(&want, &have);
-            if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
-                score = score.max(0.9);
-            }
-            (score, n)
-        })
-        .filter(|(score, _)| *score >= 0.85)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(4).map(|(_, n)| n).collect()
+    pctenc::profile::suggest::lookup(name)
+        .map_err(|e| UsageError(format!("{e} ('pctenc profiles' lists them all)")))
 }
 
 #[cfg(test)]
@@ -566,6 +540,13 @@ mod tests {
         assert!(e.0.contains("js-component") && e.0.contains("url-component"), "{e}");
         let e = planned(&["pctenc", "encode", "-p", "zzzzzz"], &PIPES).unwrap_err();
         assert_eq!(e.0, "unknown profile 'zzzzzz' ('pctenc profiles' lists them all)");
+        // The words are the library's, so every front end suggests the same names.
+        for typo in ["rfc396", "componnet", "dotnet", "url"] {
+            let e = planned(&["pctenc", "encode", "-p", typo], &PIPES).unwrap_err();
+            let library = pctenc::profile::suggest::UnknownProfile::new(typo);
+            assert!(!library.close_names().is_empty(), "{typo}");
+            assert_eq!(e.0, format!("{library} ('pctenc profiles' lists them all)"));
+        }
     }
 
     #[test]

@@ -7,39 +7,11 @@ use pctenc::{Malformed, Profile, Utf8};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// The profile called `name` (a name or alias, ASCII case ignored).
+/// The profile called `name` (a name or alias, ASCII case ignored); unknown, a `ValueError`
+/// with the library's "did you mean" (the same names as the CLI's).
 pub fn profile(name: &str) -> PyResult<&'static Profile> {
-    if let Some(p) = pctenc::by_name(name) {
-        return Ok(p);
-    }
-    let close = close_names(name);
-    let hint = if close.is_empty() {
-        String::new()
-    } else {
-        format!("; did you mean {}?", close.join(", "))
-    };
-    Err(PyValueError::new_err(format!(
-        "unknown profile '{name}'{hint} (pctenc.profiles() lists them all)"
-    )))
-}
-
-/// Names and aliases that look like `name`: similar spelling (Jaro-Winkler >= 0.85, as the
-/// CLI's suggestions), or containing it; at most four, best first.
-fn close_names(name: &str) -> Vec<&'static str> {
-    let want = name.to_ascii_lowercase();
-    let mut scored: Vec<(f64, &'static str)> = pctenc::profile::names::names()
-        .map(|(n, _)| {
-            let have = n.to_ascii_lowercase();
-            let mut score = strsim::jaro_winkler(&want, &have);
-            if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
-                score = score.max(0.9);
-            }
-            (score, n)
-        })
-        .filter(|(score, _)| *score >= 0.85)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(4).map(|(_, n)| n).collect()
+    pctenc::profile::suggest::lookup(name)
+        .map_err(|e| PyValueError::new_err(format!("{e} (pctenc.profiles() lists them all)")))
 }
 
 fn unknown(what: &str, name: &str, known: &[&str]) -> PyErr {

@@ -160,19 +160,6 @@ fn decode<'py>(
     }
 }
 
-/// `PassThrough` -> `pass-through`: the names `pctenc profiles --json` uses.
-fn kebab(value: impl std::fmt::Debug) -> String {
-    let name = format!("{value:?}");
-    let mut out = String::with_capacity(name.len() + 4);
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push('-');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    out
-}
-
 /// Every named profile, as `pctenc profiles --json` describes it.
 #[pyfunction]
 fn profiles(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
@@ -202,17 +189,17 @@ fn profiles(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         dict.set_item("space", p.encode(" "))?;
         dict.set_item("controls", group(&mut (0u8..0x20).chain([0x7f])))?;
         dict.set_item("non_ascii", group(&mut (0x80u8..=0xff)))?;
-        dict.set_item("hex", kebab(p.hex_case()))?;
-        dict.set_item("unit", kebab(p.unit()))?;
+        dict.set_item("hex", p.hex_case().name())?;
+        dict.set_item("unit", p.unit().name())?;
         let dec = PyDict::new(py);
-        dec.set_item("malformed", kebab(d.malformed))?;
+        dec.set_item("malformed", d.malformed.name())?;
         dec.set_item("plus_as_space", d.plus_as_space)?;
         let kept: String =
             (0u8..0x80).filter(|&b| d.keep_escaped.contains(b)).map(char::from).collect();
         dec.set_item("kept_escapes", kept)?;
-        dec.set_item("utf8", kebab(d.utf8))?;
+        dec.set_item("utf8", d.utf8.name())?;
         dict.set_item("decode", dec)?;
-        dict.set_item("input_utf8", kebab(p.input_utf8()))?;
+        dict.set_item("input_utf8", p.input_utf8().name())?;
         dict.set_item("source", p.source())?;
         list.append(dict)?;
     }

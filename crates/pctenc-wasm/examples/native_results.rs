@@ -8,7 +8,8 @@
 //! recorded runtimes, CPython, Go), each of the 256 single bytes, and pseudo-random byte
 //! strings rich in `%`, hex digits, `u`, `+`, newlines and non-ASCII bytes (including invalid
 //! UTF-8). Each input meets several profiles in both directions with the knobs in rotation,
-//! and `check` and `normalize` in one of the URL contexts (in rotation).
+//! and `check` and `normalize` in one of the URL contexts (in rotation). Last, a few
+//! misspelt profile names, whose error names the profiles they were probably meant to be.
 //!
 //! ```text
 //! cargo run --example native_results -p pctenc-wasm -- web/tests/artifacts/native-results.jsonl
@@ -81,6 +82,19 @@ fn strings(v: &Value, key: &str, out: &mut Vec<Vec<u8>>) {
         _ => {}
     }
 }
+
+/// Misspelt profile names: their requests fail with the library's "did you mean", which the
+/// npm package must repeat word for word (npm/test/native.test.mjs).
+const MISSPELT: &[&str] = &[
+    "rfc396",
+    "componnet",
+    "js-componnet",
+    "encodeURIComponnet",
+    "FORMM",
+    "dotnet",
+    "url",
+    "zzzzzz",
+];
 
 /// A small deterministic generator (xorshift), so the set is the same on every run.
 struct Rng(u64);
@@ -160,6 +174,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 cases += 1;
             }
         }
+    }
+    for name in MISSPELT {
+        let req = json!({"op": "encode", "profile": name});
+        let r = pctenc_wasm::ops::run(req.to_string().as_bytes(), b"x");
+        writeln!(out, "{}", json!({"req": req, "in": hex(b"x"), "out": "", "meta": r.meta}))?;
+        cases += 1;
     }
     out.flush()?;
     eprintln!(

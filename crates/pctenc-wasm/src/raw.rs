@@ -439,13 +439,22 @@ pub extern "C" fn pctenc_decode(len: u32, profile: u32, knobs: u32, charset: u32
     })
 }
 
-/// [`profile_id`] of the name in the first `len` bytes of IN, or -1.
+/// [`profile_id`] of the name in the first `len` bytes of IN, or -1 with the library's
+/// message for the unknown name in OUT (`unknown profile 'x'; did you mean ...?`, as every
+/// front end words it: [`pctenc::profile::suggest`]).
 #[no_mangle]
 pub extern "C" fn pctenc_profile(len: u32) -> i32 {
     let name = IN.with(|i| {
         String::from_utf8_lossy(i.borrow().get(..len as usize).unwrap_or(&[])).into_owned()
     });
-    profile_id(&name).map_or(-1, |i| i as i32)
+    match profile_id(&name) {
+        Some(i) => i as i32,
+        None => {
+            let why = pctenc::profile::suggest::UnknownProfile::new(&name).to_string();
+            OUT.with(|o| *o.borrow_mut() = why.into_bytes());
+            -1
+        }
+    }
 }
 
 /// How to read OUT as text: [`ASCII`] (-1: read it as Latin-1), else the number of UTF-16
@@ -523,6 +532,9 @@ mod tests {
         assert_eq!(pctenc_decode(n, form, 0, 0), 4);
         let n = write(b"nope");
         assert_eq!(pctenc_profile(n), -1);
+        let n = write(b"js-componnet");
+        assert_eq!(pctenc_profile(n), -1);
+        assert_eq!(out(), b"unknown profile 'js-componnet'; did you mean js-component?");
     }
 
     #[test]

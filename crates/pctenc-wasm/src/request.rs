@@ -88,10 +88,11 @@ impl Knobs {
     /// ```
     ///
     /// # Errors
-    /// The message for an unknown profile name.
+    /// The message for an unknown profile name: the library's, with the names it was probably
+    /// meant to be ([`pctenc::profile::suggest`]), as every front end says it.
     pub fn profile(&self) -> Result<Profile, String> {
         let name = self.profile.as_deref().unwrap_or("rfc3986");
-        let p = *pctenc::by_name(name).ok_or_else(|| format!("unknown profile '{name}'"))?;
+        let p = *pctenc::profile::suggest::lookup(name).map_err(|e| e.to_string())?;
         Ok(overrides(p, self.malformed, self.hex, self.utf8, self.plus))
     }
 }

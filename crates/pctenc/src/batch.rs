@@ -46,9 +46,9 @@ use core::fmt;
 
 use crate::decode::decode_append;
 use crate::error::{DecodeError, EncodeError};
-use crate::kernel::scalar;
+use crate::kernel::{self, scalar};
 use crate::lint::escape_preview;
-use crate::profile::{Decoding, Malformed, Profile, Utf8};
+use crate::profile::{Decoding, Malformed, Profile, Unit, Utf8};
 
 /// An offset type of a column: `i32` (Arrow `string`, `binary`) or `i64` (`large_string`,
 /// `large_binary`).
@@ -152,7 +152,12 @@ impl<'a, O: Offset> Rows<'a, O> {
 
     /// Bytes from the first row's start to the last row's end (a size hint).
     fn value_bytes(&self) -> usize {
-        let first = self.offsets.first().and_then(|o| o.to_usize()).unwrap_or(0);
+        self.value_bytes_from(0)
+    }
+
+    /// Bytes from row `i`'s start to the last row's end (a size hint).
+    fn value_bytes_from(&self, i: usize) -> usize {
+        let first = self.offsets.get(i).and_then(|o| o.to_usize()).unwrap_or(0);
         let last = self.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
         last.saturating_sub(first)
     }
@@ -455,6 +460,18 @@ fn is_utf8(bytes: &[u8]) -> bool {
     return core::str::from_utf8(bytes).is_ok();
 }
 
+/// Whether `at` is a character boundary of `bytes`, valid UTF-8 (its end included): a
+/// character never starts with a continuation byte (0x80 to 0xBF).
+#[inline]
+fn on_boundary(bytes: &[u8], at: usize) -> bool {
+    bytes.get(at).is_none_or(|&b| (b as i8) >= -0x40)
+}
+
+/// Whether every offset of `offsets` is a character boundary of `bytes`.
+fn on_boundaries<T: Offset>(offsets: &[T], bytes: &[u8]) -> bool {
+    offsets.iter().all(|o| o.to_usize().is_some_and(|at| on_boundary(bytes, at)))
+}
+
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
 /// subpart.
 fn push_lossy(bytes: &[u8], out: &mut Vec<u8>) {
@@ -537,23 +554,31 @@ impl<'p> Decode<'p> {
         out: &mut Output<P>,
     ) -> Result<(), BatchError> {
         let n = rows.len();
+        out.offsets.reserve(n.saturating_sub(out.len()));
         if !self.fast() {
             for i in out.len()..n {
                 self.policy_row(rows, i, on_error, out)?;
             }
             return Ok(());
         }
-        // Rows `pending..` of `out` are decoded to bytes but not yet checked as text.
+        // Rows `pending..` of `out` are decoded to bytes but not yet checked as text; they
+        // start at byte `settle_from` of the output.
         let raw = Decoding { utf8: Utf8::Bytes, ..self.decoding };
-        let unit = self.profile.unit();
         let mut pending = out.len();
-        let mut i = out.len();
-        while i < n {
+        let mut settle_from = out.values.len();
+        // Decoding never writes more than it reads under `Utf8::Bytes`: one reservation for
+        // the whole batch (and the kernel's 64 bytes of room past a row) makes the kernel's
+        // own per-row reservation a comparison.
+        out.values.reserve(rows.value_bytes_from(pending) + 64);
+        for i in out.len()..n {
             let step = match rows.row(i)? {
                 None => out.end_row(i, false),
                 Some(row) => {
                     let start = out.values.len();
-                    if decode_append(unit, raw, row, &mut out.values).is_ok() {
+                    // Straight to the kernel: under `Utf8::Bytes` the public decode adds only
+                    // a scan for `%` (a second pass over rows that mostly hold one) and a
+                    // UTF-8 policy that does nothing; an error is decoded again below anyway.
+                    if kernel::decode_append(&raw, Unit::Byte, row, &mut out.values, true).is_ok() {
                         out.end_row(i, true)
                     } else {
                         // Settle what is pending first: errors are reported in row order.
@@ -561,6 +586,7 @@ impl<'p> Decode<'p> {
                         self.settle(rows, pending, on_error, out)?;
                         self.policy_row(rows, i, on_error, out)?;
                         pending = i + 1;
+                        settle_from = out.values.len();
                         Ok(())
                     }
                 }
@@ -570,16 +596,17 @@ impl<'p> Decode<'p> {
                 self.settle(rows, pending, on_error, out)?;
                 return Err(e);
             }
-            i += 1;
-            if out.values.len() - out.row_start(pending) >= SETTLE_BYTES {
+            if out.values.len() - settle_from >= SETTLE_BYTES {
                 self.settle(rows, pending, on_error, out)?;
-                pending = i;
+                pending = i + 1;
+                settle_from = out.values.len();
             }
         }
         self.settle(rows, pending, on_error, out)
     }
 
-    /// Whether runs take the fast path: text out under a strict or lossy policy, byte unit.
+    /// Whether runs take the fast path: text out under a strict or lossy policy (Java's
+    /// included: it differs from the others only on bytes that are not UTF-8), byte unit.
     ///
     /// Such a run decodes rows to bytes and checks a stretch of rows at once with a SIMD
     /// validator (short rows are where validators are slowest, and a column of URLs spent half
@@ -590,7 +617,7 @@ impl<'p> Decode<'p> {
     fn fast(&self) -> bool {
         self.text
             && self.profile.unit() == crate::Unit::Byte
-            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy)
+            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava)
     }
 
     /// Checks rows `from..` of `out` (decoded to bytes) as text; if they are not all text,
@@ -606,12 +633,20 @@ impl<'p> Decode<'p> {
         if from >= to {
             return Ok(());
         }
+        let strict = self.decoding.utf8 == Utf8::Strict;
         let decoded_ok = is_utf8(&out.values[out.row_start(from)..]);
-        let input_ok = self.decoding.utf8 != Utf8::Strict || {
+        let input_ok = !strict || {
             let span = rows.offsets[from].to_usize().zip(rows.offsets[to].to_usize());
             span.and_then(|(a, b)| rows.values.get(a..b)).is_some_and(is_utf8)
         };
-        if decoded_ok && input_ok {
+        // Text as a whole is not text row by row when a character straddles two rows (`%C3`
+        // then `%A9`): each row must also start on a character boundary, in the output and,
+        // strict, in the input.
+        let cuts_ok = || {
+            on_boundaries(&out.offsets[from + 1..to], &out.values)
+                && (!strict || on_boundaries(&rows.offsets[from + 1..to], rows.values))
+        };
+        if decoded_ok && input_ok && cuts_ok() {
             return Ok(());
         }
         out.truncate_rows(from);
@@ -706,10 +741,7 @@ pub fn encode<O: Offset, P: Offset>(
     rows: &Rows<'_, O>,
     on_error: OnError,
 ) -> Result<Output<P>, BatchError> {
-    let bytes = rows.value_bytes();
-    // URLs and text grow by a third to a half; room for twice the input saves the copy of a
-    // reallocation in the common case (pages never written are never committed).
-    let mut out = Output::<P>::with_capacity(rows.len(), bytes.saturating_mul(2));
+    let mut out = Output::<P>::with_capacity(rows.len(), 0);
     encode_into(profile, rows, on_error, &mut out)?;
     Ok(out.finish())
 }
@@ -727,6 +759,11 @@ pub fn encode_into<O: Offset, P: Offset>(
 ) -> Result<(), BatchError> {
     let n = rows.len();
     let check_text = profile.keeps_non_ascii();
+    // URLs and text grow by a third to a half; room for twice the rest of the input saves the
+    // copies of a vector that doubles (`pctenc.arrow` starts from an empty output), and pages
+    // never written are never committed.
+    out.values.reserve(rows.value_bytes_from(out.len()).saturating_mul(2));
+    out.offsets.reserve(n.saturating_sub(out.len()));
     for i in out.len()..n {
         let Some(row) = rows.row(i)? else {
             out.end_row(i, false)?;

@@ -76,8 +76,9 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): `std::error::Error` for the errors, the `io::Write` adapters, and
-//!   runtime CPU detection in `memchr`. Without it the crate is `no_std` + `alloc`.
+//! - `std` (default): `std::error::Error` for the errors, the `io::Write` adapters,
+//!   runtime CPU detection in `memchr`, and "did you mean" for unknown profile names
+//!   (`profile::suggest`, through `strsim`). Without it the crate is `no_std` + `alloc`.
 //! - `charsets` (default): the `charset` module and the legacy-encoding options of [`form`],
 //!   through `encoding_rs` (the Encoding Standard's encoders and decoders) and `chardetng`
 //!   (Firefox's charset detector). Both are `no_std`.

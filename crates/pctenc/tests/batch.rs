@@ -222,7 +222,7 @@ fn empty_batch() {
 fn long_columns_match_the_per_row_policy() {
     let good: &[&[u8]] =
         &[b"https://example.com/a%20b?q=caf%C3%A9", b"%E2%82%AC%E2%82%AC", b"plain/text", b"x"];
-    let bad: &[&[u8]] = &[b"%zz", b"ok%FF", b"\xff raw", b"%C3", b"%E2%82"];
+    let bad: &[&[u8]] = &[b"%zz", b"ok%FF", b"\xff raw", b"%C3", b"%E2%82", b"\xC3%A9", b"%-1"];
     let mut state = 7u64;
     let mut next = |m: u64| {
         state ^= state << 13;
@@ -243,7 +243,12 @@ fn long_columns_match_the_per_row_policy() {
             nulls.push(next(10) == 0);
         }
         let col = Column::new(&rows, &nulls, 1);
-        for p in [pctenc::profile::js::COMPONENT, pctenc::profile::runtimes::PY_QUOTE] {
+        for p in [
+            pctenc::profile::js::COMPONENT,
+            pctenc::profile::runtimes::PY_QUOTE,
+            pctenc::profile::runtimes::JAVA_URLENCODER,
+            pctenc::profile::engines::DUCKDB,
+        ] {
             let run = Decode::new(p).text();
             for policy in [OnError::Null, OnError::Keep, OnError::Replace, OnError::Raise] {
                 let got = run.run::<i32, i32>(&col.rows(), policy);
@@ -302,5 +307,205 @@ fn check_shape_loose<P: batch::Offset>(out: &Output<P>, n: usize) {
     assert_eq!(out.len(), n);
     if let Some(bits) = &out.validity {
         assert_eq!(bits.len(), n.div_ceil(8));
+    }
+}
+
+/// Rows for the policy property: text with escapes (valid, malformed, Java's signed `%+1`,
+/// escapes of bytes that are not UTF-8), `+`, non-ASCII, raw bytes; up to 80 bytes, so that
+/// rows fall on both sides of the 64-byte one-step decode.
+fn policy_rows() -> impl Strategy<Value = (Vec<Vec<u8>>, Vec<bool>, usize)> {
+    let row = prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..80),
+        "([a-z/?=&.~ +é€-]|%[0-9A-Fa-f]{2}|%[+-][0-9a-f]|%C3|%E2%82|%FF|%[g-z]|%){0,24}"
+            .prop_map(|s| s.into_bytes()),
+        // Raw bytes that are not UTF-8 next to escapes that complete them (`\xC3%A9` decodes
+        // to text, but its input is not: strict UTF-8 rejects it).
+        proptest::collection::vec(
+            prop::sample::select(vec![
+                &b"\xC3"[..],
+                b"%A9",
+                b"\xA9",
+                b"%C3",
+                b"\xE2",
+                b"%82%AC",
+                b"a",
+                b"%",
+                b"+",
+                b"%2B",
+            ]),
+            0..12
+        )
+        .prop_map(|v| v.concat()),
+    ];
+    (proptest::collection::vec((row, 0u8..8), 0..40), 0usize..4).prop_map(|(v, skip)| {
+        let (rows, nulls) = v.into_iter().map(|(r, n)| (r, n == 0)).unzip();
+        (rows, nulls, skip)
+    })
+}
+
+/// What one row gives under `policy`, from the per-row API alone: `Ok(None)` for a null,
+/// `Err(error)` for a row that fails under [`OnError::Raise`].
+fn per_row_decode(
+    p: &Profile,
+    d: pctenc::Decoding,
+    text: bool,
+    policy: OnError,
+    row: &[u8],
+) -> Result<Option<Vec<u8>>, RowError> {
+    let mut result = one_row(p, d, row).map_err(RowError::Decode);
+    if let Ok(v) = &result {
+        if text && std::str::from_utf8(v).is_err() {
+            result = Err(RowError::Decode(DecodeError::InvalidUtf8 { offset: 0 }));
+        }
+    }
+    match (result, policy) {
+        (Ok(v), _) => Ok(Some(v)),
+        (Err(e), OnError::Raise) => Err(e),
+        (Err(_), OnError::Null) => Ok(None),
+        (Err(_), OnError::Keep) if text => {
+            Ok(Some(String::from_utf8_lossy(row).into_owned().into_bytes()))
+        }
+        (Err(_), OnError::Keep) => Ok(Some(row.to_vec())),
+        (Err(_), OnError::Replace) => {
+            let utf8 = match d.utf8 {
+                Utf8::Bytes if !text => Utf8::Bytes,
+                Utf8::LossyJava => Utf8::LossyJava,
+                _ => Utf8::Lossy,
+            };
+            let lenient = pctenc::Decoding { malformed: Malformed::PassThrough, utf8, ..d };
+            Ok(Some(
+                one_row(p, lenient, row)
+                    .unwrap_or_else(|_| String::from_utf8_lossy(row).into_owned().into_bytes()),
+            ))
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every profile, bytes and text out, every `on_error`: the batch is the per-row API row
+    /// for row (a null stays null; `Raise` stops at the first failing row, with its error
+    /// when it is a decode error).
+    #[test]
+    fn every_policy_is_the_per_row_api((rows, nulls, skip) in policy_rows()) {
+        let col = Column::new(&rows, &nulls, skip);
+        for p in ALL {
+            for text in [false, true] {
+                let run = if text { Decode::new(p).text() } else { Decode::new(p) };
+                for policy in [OnError::Raise, OnError::Null, OnError::Keep, OnError::Replace] {
+                    let mut want = Vec::new();
+                    let mut first_bad = None;
+                    for (i, r) in rows.iter().enumerate() {
+                        if nulls[i] {
+                            want.push(None);
+                            continue;
+                        }
+                        match per_row_decode(p, run.decoding(), text, policy, r) {
+                            Ok(v) => want.push(v),
+                            Err(e) => {
+                                first_bad = Some((i, e));
+                                break;
+                            }
+                        }
+                    }
+                    let got = run.run::<i32, i32>(&col.rows(), policy);
+                    match (got, first_bad) {
+                        (Ok(out), None) => {
+                            prop_assert_eq!(out.len(), rows.len());
+                            for (i, w) in want.iter().enumerate() {
+                                let g = out.is_valid(i).then(|| out.row(i).to_vec());
+                                prop_assert_eq!(&g, w, "{} text {} {:?} row {}", p.name(), text, policy, i);
+                            }
+                            prop_assert_eq!(out.null_count, want.iter().filter(|w| w.is_none()).count());
+                            if text {
+                                prop_assert!(std::str::from_utf8(&out.values).is_ok());
+                            }
+                        }
+                        (Err(BatchError::Row { row, error, .. }), Some((i, e))) => {
+                            prop_assert_eq!(row, i, "{} text {}", p.name(), text);
+                            if !matches!(e, RowError::Decode(DecodeError::InvalidUtf8 { .. })) {
+                                prop_assert_eq!(error, e, "{} text {}", p.name(), text);
+                            }
+                        }
+                        (got, want) => prop_assert!(
+                            false,
+                            "{} text {text} {policy:?}: got {:?}, want first bad {:?}",
+                            p.name(),
+                            got.err(),
+                            want.map(|w| w.0)
+                        ),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every profile, every `on_error`: batch encoding is `encode_append_vec` row for row,
+    /// and a row whose encoding is not text (a profile that keeps non-ASCII, over bytes that
+    /// are not UTF-8) fails, is null, or is encoded from its lossy text.
+    #[test]
+    fn every_encode_policy_is_the_per_row_api((rows, nulls, skip) in policy_rows()) {
+        let col = Column::new(&rows, &nulls, skip);
+        for p in ALL {
+            for policy in [OnError::Raise, OnError::Null, OnError::Keep, OnError::Replace] {
+                let mut want = Vec::new();
+                let mut first_bad = None;
+                for (i, r) in rows.iter().enumerate() {
+                    if nulls[i] {
+                        want.push(None);
+                        continue;
+                    }
+                    let mut v = Vec::new();
+                    p.encode_append_vec(r, &mut v);
+                    if std::str::from_utf8(&v).is_ok() {
+                        want.push(Some(v));
+                        continue;
+                    }
+                    match policy {
+                        OnError::Raise => {
+                            first_bad = Some(i);
+                            break;
+                        }
+                        OnError::Null => want.push(None),
+                        OnError::Keep | OnError::Replace => {
+                            want.push(Some(p.encode(String::from_utf8_lossy(r).as_bytes()).into_owned().into_bytes()))
+                        }
+                    }
+                }
+                match (batch::encode::<i32, i32>(p, &col.rows(), policy), first_bad) {
+                    (Ok(out), None) => {
+                        for (i, w) in want.iter().enumerate() {
+                            let g = out.is_valid(i).then(|| out.row(i).to_vec());
+                            prop_assert_eq!(&g, w, "{} {:?} row {}", p.name(), policy, i);
+                        }
+                        prop_assert!(std::str::from_utf8(&out.values).is_ok());
+                    }
+                    (Err(BatchError::Row { row, error: RowError::Encode(_), .. }), Some(i)) => {
+                        prop_assert_eq!(row, i, "{}", p.name());
+                    }
+                    (got, want) => prop_assert!(false, "{} {policy:?}: got {:?}, want {:?}", p.name(), got.err(), want),
+                }
+            }
+        }
+    }
+}
+
+/// A character whose bytes straddle two rows is text as a column but not row by row: each
+/// row fails (the fast path once validated only the rows together, and let both through).
+#[test]
+fn a_character_split_across_rows_is_not_text() {
+    let rfc = pctenc::profile::rfc3986::RFC3986;
+    for (values, cut) in [(&b"%C3%A9"[..], 3), (b"\xC3%A9", 1), (b"%C3\xA9", 3)] {
+        let offsets = [0i32, cut, values.len() as i32];
+        let rows = Rows::new(&offsets, values);
+        let err = Decode::new(rfc).text().run::<i32, i32>(&rows, OnError::Raise).unwrap_err();
+        assert!(matches!(err, BatchError::Row { row: 0, .. }), "{values:?}: {err}");
+        let out = Decode::new(rfc).text().run::<i32, i32>(&rows, OnError::Null).unwrap();
+        assert_eq!(out.null_count, 2, "{values:?}");
+        // Lossy: each half becomes U+FFFD on its own.
+        let py = pctenc::profile::runtimes::PY_QUOTE;
+        let out = Decode::new(py).text().run::<i32, i32>(&rows, OnError::Raise).unwrap();
+        assert_eq!(out.row(0), "\u{FFFD}".as_bytes(), "{values:?}");
     }
 }

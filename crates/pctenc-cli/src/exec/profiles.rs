@@ -109,8 +109,8 @@ pub fn json(mut out: impl Write) -> io::Result<()> {
     out.flush()
 }
 
-/// One profile as JSON. Policies are named after the library's enum variants in kebab case
-/// (`PassThrough` is `"pass-through"`), so a policy the library adds shows up by itself.
+/// One profile as JSON. Policies go by the library's names for them (`Malformed::name`:
+/// `"pass-through"`), the same words as Python's `pctenc.profiles()` and the playground.
 fn describe(p: &Profile) -> Value {
     let d = p.decoding();
     let unencoded: String = columns().filter(|&b| mark(p, &[b]) == '.').map(char::from).collect();
@@ -126,43 +126,22 @@ fn describe(p: &Profile) -> Value {
         "space": p.encode(" "),
         "controls": group_name(control_mark(p)),
         "non_ascii": group_name(non_ascii_mark(p)),
-        "hex": kebab(p.hex_case()),
-        "unit": kebab(p.unit()),
+        "hex": p.hex_case().name(),
+        "unit": p.unit().name(),
         "decode": {
-            "malformed": kebab(d.malformed),
+            "malformed": d.malformed.name(),
             "plus_as_space": d.plus_as_space,
             "kept_escapes": (0u8..0x80).filter(|&b| d.keep_escaped.contains(b)).map(char::from).collect::<String>(),
-            "utf8": kebab(d.utf8),
+            "utf8": d.utf8.name(),
         },
-        "input_utf8": kebab(p.input_utf8()),
+        "input_utf8": p.input_utf8().name(),
         "source": p.source(),
     })
-}
-
-/// `PassThrough` -> `pass-through`, `Utf16` -> `utf16`.
-fn kebab(value: impl std::fmt::Debug) -> String {
-    let name = format!("{value:?}");
-    let mut out = String::with_capacity(name.len() + 4);
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push('-');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn kebab_names() {
-        assert_eq!(kebab(pctenc::Malformed::PassThrough), "pass-through");
-        assert_eq!(kebab(pctenc::Utf8::Strict), "strict");
-        assert_eq!(kebab(pctenc::Unit::Utf16), "utf16");
-        assert_eq!(kebab(pctenc::HexCase::Upper), "upper");
-    }
 
     #[test]
     fn marks() {

@@ -8,7 +8,8 @@
 //! Named profiles live in the family modules ([`rfc3986`], [`whatwg`], [`js`], [`runtimes`],
 //! [`engines`], [`legacy`], [`protocols`]) and are found by
 //! name through [`by_name`], which searches the one sorted table ([`names::TABLE`]) that the
-//! library, the CLI and the playground share.
+//! library, the CLI and the playground share. An unknown name gets the same "did you mean"
+//! in every front end from [`suggest`] (with the `std` feature).
 //!
 //! # The runtime, legacy and protocol profiles
 //!
@@ -61,6 +62,8 @@ pub mod protocols;
 pub mod rfc3986;
 pub mod runtimes;
 pub mod space;
+#[cfg(feature = "std")]
+pub mod suggest;
 pub mod whatwg;
 
 pub use names::{by_name, ALL};
@@ -155,11 +158,17 @@ impl Utf8 {
     }
 }
 
-/// Stable lower-case names for the knobs, shared by `pctenc profiles --json`, the CLI's
-/// flags and the playground, so that every front end says the same thing.
+/// Stable lower-case names for the knobs, shared by `pctenc profiles --json`, Python's
+/// `pctenc.profiles()`, the CLI's flags and the playground, so that every front end says the
+/// same thing: this table is the only place the words are spelt. Each is the variant's name
+/// in kebab case (`PassThrough` is `pass-through`), which a test holds it to.
 macro_rules! knob_names {
     ($($ty:ident { $($variant:ident => $name:literal),* $(,)? })*) => {$(
         impl $ty {
+            /// Every value, in the table's order.
+            #[allow(dead_code)] // read by from_name and the tests
+            pub(crate) const VARIANTS: &'static [$ty] = &[$($ty::$variant),*];
+
             /// The knob's stable name (as `pctenc profiles --json` writes it).
             pub const fn name(self) -> &'static str {
                 match self { $($ty::$variant => $name),* }
@@ -167,7 +176,7 @@ macro_rules! knob_names {
 
             /// Finds a value by its [`name`](Self::name).
             pub fn from_name(name: &str) -> Option<$ty> {
-                [$($ty::$variant),*].into_iter().find(|v| v.name() == name)
+                Self::VARIANTS.iter().copied().find(|v| v.name() == name)
             }
         }
     )*};
@@ -495,6 +504,42 @@ mod tests {
         assert_eq!(t[0xE9].to_le_bytes(), [b'%', b'E', b'9', 3]);
         let lower = p.with_hex(HexCase::Lower);
         assert_eq!(lower.table()[0x0A].to_le_bytes(), [b'%', b'0', b'a', 3]);
+    }
+
+    /// `PassThrough` -> `pass-through`, `ByteOrU16` -> `byte-or-u16`: how the front ends
+    /// spelt the policies before the table was theirs, so their output did not change.
+    fn kebab(value: impl core::fmt::Debug) -> alloc::string::String {
+        let mut out = alloc::string::String::new();
+        for (i, c) in alloc::format!("{value:?}").chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
+
+    #[test]
+    fn knob_names_are_the_variants_in_kebab_case() {
+        fn check<T: Copy + PartialEq + core::fmt::Debug>(
+            all: &[T],
+            name: fn(T) -> &'static str,
+            from_name: fn(&str) -> Option<T>,
+        ) {
+            for &v in all {
+                assert_eq!(name(v), kebab(v));
+                assert_eq!(from_name(name(v)), Some(v));
+            }
+        }
+        check(HexCase::VARIANTS, HexCase::name, HexCase::from_name);
+        check(Unit::VARIANTS, Unit::name, Unit::from_name);
+        check(Malformed::VARIANTS, Malformed::name, Malformed::from_name);
+        check(Utf8::VARIANTS, Utf8::name, Utf8::from_name);
+        assert_eq!(Malformed::PassThrough.name(), "pass-through");
+        assert_eq!(Unit::ByteOrU16.name(), "byte-or-u16");
+        assert_eq!(Utf8::from_name("nope"), None);
+        // Space is named by what it writes, not by its variant.
+        assert_eq!((Space::Percent.name(), Space::from_name("+")), ("%20", Some(Space::Plus)));
     }
 
     #[test]
