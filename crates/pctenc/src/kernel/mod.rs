@@ -467,8 +467,31 @@ pub(crate) fn decode(
 }
 
 /// As [`decode`], appending to `out`; on error `out` may hold part of the output (callers
-/// truncate).
+/// truncate). A whole short value takes [`decode_append_short`] first (the batch API calls
+/// this once per row).
+#[inline]
 pub(crate) fn decode_append(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    last: bool,
+) -> Result<Progress, DecodeError> {
+    let start = out.len();
+    if last
+        && input.len() <= SHORT_DECODE
+        && unit == Unit::Byte
+        && d.keep_escaped == crate::AsciiSet::EMPTY
+        && decode_append_short(d.plus_as_space, d.malformed != Malformed::PassThrough, input, out)
+    {
+        return Ok(Progress { read: input.len(), written: out.len() - start });
+    }
+    decode_append_bulk(d, unit, input, out, last)
+}
+
+/// [`decode_append`] of any input.
+#[inline(never)]
+fn decode_append_bulk(
     d: &Decoding,
     unit: Unit,
     input: &[u8],
