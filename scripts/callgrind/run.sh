@@ -13,11 +13,11 @@
 #                                                 and slug: the fixed cost of a call)
 # env:   KERNELS="scalar ssse3 avx2 avx512"  LEN=1048576
 #        MAX_AVX2_ENCODE=3.15  MAX_AVX2_DECODE_SPARSE=0.53  MAX_AVX2_DECODE_DENSE=3.85
-#        MAX_AVX2_DECODE_CALL_DENSE=295  MAX_AVX2_DECODE_CALL_SLUG=96
+#        MAX_AVX2_DECODE_CALL_DENSE=305  MAX_AVX2_DECODE_CALL_SLUG=98
 # The budgets sit about 10% above the counts measured when they were set (encode 2.85,
 # sparse decode 0.48, dense decode 3.50 on the COMPONENT profile), so a regression of either
 # direction fails CI while compiler noise does not. The per-call budgets (64-byte calls,
-# instructions per call) sit about 10% above the 266 and 87 counted when the short-call path
+# instructions per call) sit about 10% above the 279 and 89 counted when the short-call path
 # came in (they were about 570 and 210 through the general path).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -26,8 +26,8 @@ KERNELS=${KERNELS:-"scalar ssse3 avx2 avx512"}
 MAX_AVX2_ENCODE=${MAX_AVX2_ENCODE:-3.15}
 MAX_AVX2_DECODE_SPARSE=${MAX_AVX2_DECODE_SPARSE:-0.53}
 MAX_AVX2_DECODE_DENSE=${MAX_AVX2_DECODE_DENSE:-3.85}
-MAX_AVX2_DECODE_CALL_DENSE=${MAX_AVX2_DECODE_CALL_DENSE:-295}
-MAX_AVX2_DECODE_CALL_SLUG=${MAX_AVX2_DECODE_CALL_SLUG:-96}
+MAX_AVX2_DECODE_CALL_DENSE=${MAX_AVX2_DECODE_CALL_DENSE:-305}
+MAX_AVX2_DECODE_CALL_SLUG=${MAX_AVX2_DECODE_CALL_SLUG:-98}
 check=0
 [ "${1:-}" = "--check" ] && check=1
 
