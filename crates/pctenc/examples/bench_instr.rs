@@ -8,7 +8,8 @@
 //!
 //! ```text
 //! cargo run --release -p pctenc --example bench_instr -- OP CORPUS CALLS [KERNEL]
-//!   OP      encode | decode | decode-strict | pe-encode | pe-decode | noop (the loop alone)
+//!   OP      encode | decode | decode-strict | decode-spark | pe-encode | pe-decode | memcpy
+//!           | noop (the loop alone; also named loop)
 //!   CORPUS  a corpus name of benches/corpus (enc-* and sparse/malformed for decode)
 //!   CALLS   how many calls on the first MiB of the corpus
 //!   KERNEL  a pctenc kernel name (default: the detected one)
@@ -17,6 +18,14 @@
 //! With `PIECE=N` in the environment, each call is one call per N-byte piece of the first
 //! MiB (as the benchmark's `64B` groups), so the count includes the fixed cost of every call:
 //! instructions per byte times N is the cost of one N-byte call.
+//!
+//! The program prints the input bytes and the number of calls per repetition. Two operations
+//! isolate what a call costs beyond its work: `loop` runs the harness alone (the loop over
+//! the pieces, `clear`, `black_box`), and `memcpy` copies each piece into the vector as the
+//! benchmark's memcpy row does; `decode` minus `loop` is what one pctenc call costs, and on
+//! 1-byte pieces of a corpus without `%` (`PIECE=1`, `slug`) that is the fixed cost of a
+//! call. `decode-spark` decodes as the `spark` profile (java-urlencoder: `+` is a space,
+//! Java's signed hex, Java's lossy UTF-8).
 
 #[path = "../benches/corpus/mod.rs"]
 mod corpus;
@@ -25,6 +34,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use pctenc::profile::rfc3986::RFC3986;
+use pctenc::profile::runtimes::JAVA_URLENCODER;
 use pctenc::{Kernel, Malformed, Profile};
 
 const LENIENT: &Profile = &RFC3986.with_malformed(Malformed::PassThrough);
@@ -78,7 +88,11 @@ fn main() -> ExitCode {
         "pe-decode" => {
             each(calls, &pieces, &mut v, |x, v| v.extend(percent_encoding::percent_decode(x)))
         }
-        "noop" => each(calls, &pieces, &mut v, |x, _| {
+        "decode-spark" => each(calls, &pieces, &mut v, |x, v| {
+            let _ = black_box(JAVA_URLENCODER.decode_append(x, v));
+        }),
+        "memcpy" => each(calls, &pieces, &mut v, |x, v| v.extend_from_slice(x)),
+        "noop" | "loop" => each(calls, &pieces, &mut v, |x, _| {
             black_box(x);
         }),
         _ => {
@@ -87,7 +101,7 @@ fn main() -> ExitCode {
         }
     }
     let input: usize = pieces.iter().map(|p| p.len()).sum();
-    println!("{input}");
+    println!("{input} {}", pieces.len());
     ExitCode::SUCCESS
 }
 

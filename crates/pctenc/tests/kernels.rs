@@ -33,6 +33,9 @@ struct Outputs {
     decode_strict: Result<Vec<u8>, pctenc::DecodeError>,
     decode_lenient: Result<Vec<u8>, pctenc::DecodeError>,
     decode_into: Result<Vec<u8>, pctenc::DecodeSliceError>,
+    /// `decode_append` after bytes already there, lenient and as the profile says: short
+    /// values take the kernels' one-step path there.
+    appended: [Result<Vec<u8>, pctenc::DecodeError>; 2],
     streamed: Result<Vec<u8>, pctenc::DecodeError>,
 }
 
@@ -51,7 +54,12 @@ fn run(p: &Profile, input: &[u8], split: usize) -> Outputs {
         .and_then(|()| d.push(&input[split..], &mut streamed))
         .and_then(|()| d.finish(&mut streamed))
         .map(|()| streamed);
+    let append = |p: &Profile| {
+        let mut v = b"kept".to_vec();
+        p.decode_append(input, &mut v).map(|()| v)
+    };
     Outputs {
+        appended: [append(p), append(&p.with_malformed(Malformed::PassThrough))],
         encode: p.encode(input).into_owned(),
         try_encode: p.try_encode(input).map(|c| c.into_owned()),
         encode_into: buf,
@@ -107,6 +115,8 @@ fn seeds() -> Vec<Vec<u8>> {
         b"\xc3\xa9\xe2\x82\xac\xff\x80 \x00\x7f",
         b"\x00\x01\x1f !\"#$&'()*,/:;<=>?@[\\]^`{|}",
         b"#%23?%3F&%26=%3D",
+        // Java's signed hex (`java-urlencoder`): `%+1` is U+0001, `%-0` is 0, `%-1` an error.
+        b"%+1%-0%41%-1%+g%+",
     ]
     .iter()
     .map(|x| x.to_vec())

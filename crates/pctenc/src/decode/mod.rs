@@ -14,7 +14,7 @@
 //! hex digits is a literal `%`. That is right for a browser, which must show *something*, and
 //! wrong for a server that must not guess: `100%` and `%zz` are not escapes, and a decoder that
 //! silently keeps them lets two parties read one input two ways. So each profile says which
-//! its source does ([`Malformed`](crate::Malformed)), and the caller can override it
+//! its source does ([`Malformed`]), and the caller can override it
 //! (`--strict`, `--lenient`). Strict errors name the offset of the `%`.
 //!
 //! # `+` is a space only in forms
@@ -33,7 +33,8 @@ use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
 use crate::kernel;
-use crate::profile::{Decoding, Profile, Unit, Utf8};
+use crate::profile::{Decoding, Malformed, Profile, Unit, Utf8};
+use crate::AsciiSet;
 
 impl Profile {
     /// Decodes `input` under the profile's policy, borrowing it when nothing changes.
@@ -46,7 +47,7 @@ impl Profile {
     /// ```
     ///
     /// # Errors
-    /// [`DecodeError`] under [`Malformed::Reject`](crate::Malformed::Reject) or
+    /// [`DecodeError`] under [`Malformed::Reject`] or
     /// [`Utf8::Strict`], with the offset in `input`.
     pub fn decode<'a, I: AsRef<[u8]> + ?Sized>(
         &self,
@@ -170,7 +171,54 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
 }
 
 /// Appends the decoding of the whole of `input` to `out`; on error `out` is as it was.
+///
+/// A short value (at most [`kernel::SHORT_DECODE`] bytes) under a policy the SIMD kernels
+/// implement whole (the byte unit, no kept escapes; bytes out, or text that turns out to be
+/// UTF-8) goes straight to the kernel's one-step path: this check is always inlined into the caller (the compiler declined on its
+/// own once the capacity check was in), so a short call costs the policy test, one dispatch
+/// load and the step. Everything else, and a short value the step cannot
+/// finish, takes [`decode_append_any`].
+#[inline(always)]
 pub(crate) fn decode_append(
+    unit: Unit,
+    d: Decoding,
+    input: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    if input.len() <= kernel::SHORT_DECODE
+        && unit == Unit::Byte
+        && d.keep_escaped == AsciiSet::EMPTY
+        && matches!(d.utf8, Utf8::Bytes | Utf8::Strict | Utf8::Lossy | Utf8::LossyJava)
+    {
+        let start = out.len();
+        if kernel::decode_append_short(
+            d.plus_as_space,
+            d.malformed != Malformed::PassThrough,
+            input,
+            out,
+        ) {
+            if d.utf8 == Utf8::Bytes || short_text_ok(d.utf8, input, &out[start..]) {
+                return Ok(());
+            }
+            // Not UTF-8: the general path finds the error or repairs the bytes.
+            out.truncate(start);
+        }
+    }
+    decode_append_any(unit, d, input, out)
+}
+
+/// Whether the short path's `output` (the decoding of `input`) is what a text policy keeps
+/// as it is: valid UTF-8 (and, strict, UTF-8 input). The usual case, so that text profiles
+/// (`spark`'s Java decoder, `decode_str`) keep the short path and pay one check.
+#[inline(never)]
+fn short_text_ok(policy: Utf8, input: &[u8], output: &[u8]) -> bool {
+    core::str::from_utf8(output).is_ok()
+        && (policy != Utf8::Strict || core::str::from_utf8(input).is_ok())
+}
+
+/// [`decode_append`] of any input under any policy.
+#[inline(never)]
+fn decode_append_any(
     unit: Unit,
     d: Decoding,
     input: &[u8],
@@ -180,10 +228,7 @@ pub(crate) fn decode_append(
     // Scanning for an escape first makes input without one a plain copy, but it is a second
     // pass over the input: past what the caches hold that costs more than it saves, and the
     // kernel's single pass (a block without `%` is one load and one store) is faster.
-    if input.len() > SCAN_FIRST_MAX
-        || !kernel::scan_first_pays(&d, unit, input)
-        || has_escapes(&d, input)
-    {
+    if input.len() > SCAN_FIRST_MAX || has_escapes(&d, input) {
         if let Err(e) = kernel::decode_append(&d, unit, input, out, true) {
             out.truncate(start);
             return Err(utf8::first_error(&d, unit, input, e));

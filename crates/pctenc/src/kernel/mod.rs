@@ -497,8 +497,31 @@ pub(crate) fn decode(
 }
 
 /// As [`decode`], appending to `out`; on error `out` may hold part of the output (callers
-/// truncate).
+/// truncate). A whole short value takes [`decode_append_short`] first (the batch API calls
+/// this once per row).
+#[inline]
 pub(crate) fn decode_append(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    last: bool,
+) -> Result<Progress, DecodeError> {
+    let start = out.len();
+    if last
+        && input.len() <= SHORT_DECODE
+        && unit == Unit::Byte
+        && d.keep_escaped == crate::AsciiSet::EMPTY
+        && decode_append_short(d.plus_as_space, d.malformed != Malformed::PassThrough, input, out)
+    {
+        return Ok(Progress { read: input.len(), written: out.len() - start });
+    }
+    decode_append_bulk(d, unit, input, out, last)
+}
+
+/// [`decode_append`] of any input.
+#[inline(never)]
+fn decode_append_bulk(
     d: &Decoding,
     unit: Unit,
     input: &[u8],
@@ -522,22 +545,101 @@ pub(crate) fn decode_append(
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
-/// Whether scanning `input` for an escape before decoding it (and copying it whole when
-/// there is none) can beat decoding it straight away. Not where the current kernel decodes
-/// the whole input in one masked step (AVX-512, up to 64 bytes): then that step, a few dozen
-/// instructions, is cheaper than the scan and the copy.
-#[inline]
-pub(crate) fn scan_first_pays(d: &Decoding, unit: Unit, input: &[u8]) -> bool {
-    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    if input.len() <= 64
-        && Kernel::current() == Kernel::Avx512
-        && unit == Unit::Byte
-        && d.keep_escaped == crate::AsciiSet::EMPTY
-    {
-        return false;
+/// Inputs up to this long may take [`decode_append_short`]: one step of the AVX-512 kernel,
+/// two of the AVX2 kernel.
+pub(crate) const SHORT_DECODE: usize = 64;
+
+/// `kernel`'s value in [`ACTIVE`], at compile time (0 where this build lacks it).
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const fn active_value(kernel: Kernel) -> u8 {
+    let mut i = 0;
+    while i < BUILT.len() {
+        if BUILT[i] as u8 == kernel as u8 {
+            return i as u8 + 1;
+        }
+        i += 1;
     }
-    let _ = (d, unit, input);
-    true
+    0
+}
+
+/// Appends the decoding of a short `input` (at most [`SHORT_DECODE`] bytes, the byte unit,
+/// no kept escapes) to `out` in one step of the current kernel, writing into its spare
+/// capacity (grown to [`SHORT_ROOM`] bytes first where it is shorter); `false` where that
+/// is not possible, and then `out` is as it was, its capacity aside: another kernel, or
+/// strict decoding met a malformed escape.
+///
+/// This is the whole of a short call, small enough to be inlined into the caller: one load
+/// of [`ACTIVE`] compared against the two kernels that have a short step, and the step,
+/// which returns the count of bytes written in a register. The general path
+/// ([`decode_append`]) costs a few hundred instructions more on a 64-byte value: a second
+/// dispatch, the policy match of [`decode_bulk`], the bulk kernel's setup and tail loop,
+/// and results through memory.
+#[inline(always)]
+pub(crate) fn decode_append_short(
+    plus_as_space: bool,
+    reject: bool,
+    input: &[u8],
+    out: &mut Vec<u8>,
+) -> bool {
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+    {
+        const AVX512: u8 = active_value(Kernel::Avx512);
+        const AVX2: u8 = active_value(Kernel::Avx2);
+        let k = ACTIVE.load(Ordering::Relaxed);
+        if k != AVX512 && k != AVX2 {
+            if k == 0 {
+                // The first call of the process: choose now, or the general path, which may
+                // never ask (input without `%` is copied), would keep every call off this one.
+                choose_now();
+            }
+            return false;
+        }
+        if out.capacity() - out.len() < SHORT_ROOM {
+            reserve_short(out);
+        }
+        let spare = out.spare_capacity_mut();
+        let room = spare.len();
+        let written = if k == AVX512 {
+            // SAFETY: ACTIVE holds only kernels of `Kernel::available` (`force` and
+            // `first_use` store nothing else), which lists Avx512 only where the CPU has what
+            // the AVX-512 kernel needs (`x86_64::has_avx512`).
+            unsafe { x86_64::avx512::decode_short(plus_as_space, reject, input, spare, true) }
+        } else {
+            // SAFETY: as for Avx512: `available` lists Avx2 only where the CPU has AVX2.
+            unsafe { x86_64::avx2::decode_short(plus_as_space, reject, input, spare) }
+        };
+        let Some(written) = written else { return false };
+        debug_assert!(written <= room);
+        // SAFETY: the step initialised the first `written` bytes of the spare capacity (its
+        // contract), and `min` keeps the length within the capacity whatever it returns.
+        unsafe { out.set_len(out.len() + written.min(room)) };
+        true
+    }
+    #[cfg(not(all(pctenc_simd, target_arch = "x86_64")))]
+    {
+        let _ = (plus_as_space, reject, input, out);
+        false
+    }
+}
+
+/// Spare capacity [`decode_append_short`] makes sure of: the AVX2 step's two whole-block
+/// stores (AVX-512's masked stores need only the input's length).
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const SHORT_ROOM: usize = 64;
+
+/// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+#[cold]
+#[inline(never)]
+fn reserve_short(out: &mut Vec<u8>) {
+    out.reserve(SHORT_ROOM);
+}
+
+/// Makes the kernel choice that [`Kernel::current`] makes on first use.
+#[cold]
+#[inline(never)]
+fn choose_now() {
+    let _ = Kernel::current();
 }
 
 /// The SIMD part of [`decode`]: whole blocks, `(read, written)`.
@@ -551,12 +653,10 @@ fn decode_bulk(
 ) -> (usize, usize) {
     // The SIMD kernels know `%XX` bytes with strict or lenient escapes; every runtime quirk
     // (UTF-16 or Latin-1 units, kept escapes) is the scalar kernel's. Java's signed hex
-    // (`%+1`) is malformed to a strict SIMD kernel, which stops before it and leaves it to the
-    // scalar kernel: every `%XX` it does decode, Java reads the same.
-    let reject = match d.malformed {
-        Malformed::Reject | Malformed::RejectSigned => true,
-        Malformed::PassThrough => false,
-    };
+    // (`%+1`) is strict decoding as far as the kernels go: `%` HEXDIG HEXDIG decodes the same
+    // under both, and at the first `%` without two hex digits a strict kernel stops, so the
+    // scalar kernel reads `%+1` (or reports the error) and everything after it.
+    let reject = d.malformed != Malformed::PassThrough;
     if unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY {
         return (0, 0);
     }
@@ -578,8 +678,8 @@ fn decode_bulk(
                 let short = unsafe {
                     x86_64::avx512::decode_short(d.plus_as_space, reject, input, out, last)
                 };
-                if let Some(done) = short {
-                    return done;
+                if let Some(written) = short {
+                    return (input.len(), written);
                 }
             }
             // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.

@@ -562,6 +562,87 @@ impl Decoding {
     }
 }
 
+/// Decodes all of a short `input` (at most 64 bytes) into `out` (at least 64 bytes: the
+/// steps store whole blocks), as [`decode`] does for such input but without its setup and
+/// tail loop: the short-call path. Returns the bytes written (all of the input is read), in
+/// a register; `None` where strict decoding met a malformed escape (the scalar kernel
+/// reports it) or `out` is too short.
+///
+/// 32 to 64 bytes without `%` (and no `+` to read) are two overlapping loads and two
+/// overlapping stores. Anything else goes through at most two steps on a zero-padded copy:
+/// zeros are neither `%` nor hex, so an escape cut short by the end is malformed, as for the
+/// scalar kernel, and nothing is carried past the input.
+#[target_feature(enable = "avx2,popcnt")]
+pub fn decode_short(
+    plus_as_space: bool,
+    reject: bool,
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
+    let n = input.len();
+    let dst = out.first_chunk_mut::<64>()?;
+    if n > 64 {
+        return None;
+    }
+    let pct = _mm256_set1_epi8(b'%' as i8);
+    if !plus_as_space {
+        if let (Some(head), Some(end)) = (input.first_chunk::<32>(), input.last_chunk::<32>()) {
+            let (a, b) = (load32(head), load32(end));
+            let pm = _mm256_or_si256(_mm256_cmpeq_epi8(a, pct), _mm256_cmpeq_epi8(b, pct));
+            if _mm256_movemask_epi8(pm) == 0 {
+                store32(dst.first_chunk_mut::<32>().expect("32 of 64"), a);
+                // 32 <= n <= 64: the second store ends at `n`, inside the 64 bytes.
+                store32((&mut dst[n - 32..n]).try_into().expect("32 bytes"), b);
+                return Some(n);
+            }
+        }
+    }
+    let d = Decoding {
+        pct,
+        plus: plus_as_space.then(|| (_mm256_set1_epi8(b'+' as i8), _mm256_set1_epi8(b' ' as i8))),
+        reject,
+    };
+    let mut buf = [0u8; 66];
+    copy_short(input, &mut buf);
+    let low = |real: usize| ((1u64 << real) - 1) as u32;
+    let (first, second) = (buf.first_chunk::<34>(), buf.last_chunk::<34>());
+    let (first, second) = (first.expect("34 of 66"), second.expect("34 of 66"));
+    let lo = dst.first_chunk_mut::<32>().expect("32 of 64");
+    let s0 = d.step(first, 0, d.scan(load_at(first, 0)), lo)?;
+    if n <= 32 {
+        return Some((s0.keep & low(n)).count_ones() as usize);
+    }
+    let w = s0.written;
+    let next: &mut [MaybeUninit<u8>; 32] =
+        (&mut dst[w..w + 32]).try_into().expect("w <= 32: 32 of 64");
+    let s1 = d.step(second, s0.carry, d.scan(load_at(second, 0)), next)?;
+    Some(w + (s1.keep & low(n - 32)).count_ones() as usize)
+}
+
+/// Copies `input` (at most 64 bytes) to the start of `buf`, whose other bytes stay as they
+/// are: two overlapping moves of the widest size that fits, not a `memcpy` call.
+#[inline]
+fn copy_short(input: &[u8], buf: &mut [u8; 66]) {
+    let n = input.len();
+    if n >= 32 {
+        buf[..32].copy_from_slice(&input[..32]);
+        buf[n - 32..n].copy_from_slice(&input[n - 32..]);
+    } else if n >= 16 {
+        buf[..16].copy_from_slice(&input[..16]);
+        buf[n - 16..n].copy_from_slice(&input[n - 16..]);
+    } else if n >= 8 {
+        buf[..8].copy_from_slice(&input[..8]);
+        buf[n - 8..n].copy_from_slice(&input[n - 8..]);
+    } else if n >= 4 {
+        buf[..4].copy_from_slice(&input[..4]);
+        buf[n - 4..n].copy_from_slice(&input[n - 4..]);
+    } else if n > 0 {
+        buf[0] = input[0];
+        buf[n / 2] = input[n / 2];
+        buf[n - 1] = input[n - 1];
+    }
+}
+
 /// Decodes `input` in 32-byte steps into `out` (at least `input.len()` bytes) under the
 /// `%XX` byte unit; returns (bytes read, bytes written), always at a unit boundary. Stops
 /// early where strict decoding meets a malformed escape, and leaves a `%` in the last two
