@@ -100,7 +100,7 @@ table encode ascii-clean urls utf8-mixed binary slug -- pe-encode encode
 table decode enc-ascii-clean enc-urls enc-utf8-mixed enc-binary slug sparse malformed -- pe-decode decode decode-strict
 
 if [ -n "${PIECE:-}" ]; then
-  one=$(count noop slug 1); two=$(count noop slug 2); len=$(cat "$tmp/len")
+  one=$(count noop slug 1); two=$(count noop slug 2); read -r len _ <"$tmp/len"
   awk -v a="$one" -v b="$two" -v n="$len" -v p="$PIECE" \
     'BEGIN { printf "The loop alone (op noop): %.1f instructions per call, included in every row above.\n", (b - a) / n * p }'
 fi
