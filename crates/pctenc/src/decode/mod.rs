@@ -174,10 +174,10 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
 ///
 /// A short value (at most [`kernel::SHORT_DECODE`] bytes) under a policy the SIMD kernels
 /// implement whole (the byte unit, no kept escapes; bytes out, or text that turns out to be
-/// UTF-8) goes straight to the kernel's one-step path: this check is always inlined into the caller (the compiler declined on its
-/// own once the capacity check was in), so a short call costs the policy test, one dispatch
-/// load and the step. Everything else, and a short value the step cannot
-/// finish, takes [`decode_append_any`].
+/// UTF-8) goes straight to the kernel's one-step path. This check is always inlined into the
+/// caller (the compiler declined on its own once the capacity check was in), so a short call
+/// costs the policy test, one dispatch load and the step. Everything else, and a short value
+/// the step cannot finish, takes [`decode_append_any`].
 #[inline(always)]
 pub(crate) fn decode_append(
     unit: Unit,

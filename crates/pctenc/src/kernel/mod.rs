@@ -549,19 +549,6 @@ fn decode_append_bulk(
 /// two of the AVX2 kernel.
 pub(crate) const SHORT_DECODE: usize = 64;
 
-/// `kernel`'s value in [`ACTIVE`], at compile time (0 where this build lacks it).
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const fn active_value(kernel: Kernel) -> u8 {
-    let mut i = 0;
-    while i < BUILT.len() {
-        if BUILT[i] as u8 == kernel as u8 {
-            return i as u8 + 1;
-        }
-        i += 1;
-    }
-    0
-}
-
 /// Appends the decoding of a short `input` (at most [`SHORT_DECODE`] bytes, the byte unit,
 /// no kept escapes) to `out` in one step of the current kernel, writing into its spare
 /// capacity (grown to [`SHORT_ROOM`] bytes first where it is shorter); `false` where that
@@ -583,8 +570,6 @@ pub(crate) fn decode_append_short(
 ) -> bool {
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     {
-        const AVX512: u8 = active_value(Kernel::Avx512);
-        const AVX2: u8 = active_value(Kernel::Avx2);
         let k = ACTIVE.load(Ordering::Relaxed);
         if k != AVX512 && k != AVX2 {
             if k == 0 {
