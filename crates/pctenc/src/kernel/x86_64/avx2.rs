@@ -597,18 +597,25 @@ pub fn decode_short(
             }
         }
     }
-    let d = Decoding {
-        pct,
-        plus: plus_as_space.then(|| (_mm256_set1_epi8(b'+' as i8), _mm256_set1_epi8(b' ' as i8))),
-        reject,
-    };
     let mut buf = [0u8; 66];
     copy_short(input, &mut buf);
     let low = |real: usize| ((1u64 << real) - 1) as u32;
     let (first, second) = (buf.first_chunk::<34>(), buf.last_chunk::<34>());
     let (first, second) = (first.expect("34 of 66"), second.expect("34 of 66"));
     let lo = dst.first_chunk_mut::<32>().expect("32 of 64");
-    let s0 = d.step(first, 0, d.scan(load_at(first, 0)), lo)?;
+    let head = load_at(first, 0);
+    if n < 32 && !plus_as_space && _mm256_movemask_epi8(_mm256_cmpeq_epi8(head, pct)) == 0 {
+        // Under 32 bytes without `%` (the padding is zeros): the padded copy is the output.
+        // Its 32 bytes fit the 64 of `dst`; those past `n` are not part of the result.
+        store32(lo, head);
+        return Some(n);
+    }
+    let d = Decoding {
+        pct,
+        plus: plus_as_space.then(|| (_mm256_set1_epi8(b'+' as i8), _mm256_set1_epi8(b' ' as i8))),
+        reject,
+    };
+    let s0 = d.step(first, 0, d.scan(head), lo)?;
     if n <= 32 {
         return Some((s0.keep & low(n)).count_ones() as usize);
     }
