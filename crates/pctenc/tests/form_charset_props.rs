@@ -36,6 +36,32 @@ mod charsets {
     use pctenc::profile::whatwg::FORM;
     use proptest::prelude::*;
 
+    /// A profile that keeps valid escapes (`uri-template-reserved`) writes the same whether
+    /// its input is cut inside an escape or not: the streaming encoder waits for the rest of
+    /// `%` or `%X`. (Found by `utf8_is_the_profiles_own_encoding`: cut after `%`, the `%`
+    /// came out as `%25`.)
+    #[test]
+    fn an_escape_cut_between_chunks_is_still_kept() {
+        for text in ["\u{a1}%0a b", "%", "%4", "a%41b%zz%", "%%41%4%41", "%e2%82%ac%"] {
+            for p in pctenc::profile::ALL {
+                let want = p.encode(text);
+                for i in 0..=text.len() {
+                    for j in i..=text.len() {
+                        let mut enc = Encoder::new(p, UTF_8, true);
+                        let mut out = String::new();
+                        for piece in
+                            [&text.as_bytes()[..i], &text.as_bytes()[i..j], &text.as_bytes()[j..]]
+                        {
+                            enc.push(piece, &mut out).unwrap();
+                        }
+                        enc.finish(&mut out).unwrap();
+                        assert_eq!(out, want, "{} {text:?} cut at {i} and {j}", p.name());
+                    }
+                }
+            }
+        }
+    }
+
     const ENCODINGS: &[&Encoding] = &[
         SHIFT_JIS,
         EUC_JP,

@@ -164,7 +164,12 @@ pub struct Encoder {
     strict: bool,
     carry: [u8; 4],
     carry_len: usize,
-    /// Stream offset of the next input byte (of `carry[0]` when something is carried).
+    /// The start of an escape the profile keeps (`%` or `%` and one hex digit) at the end of
+    /// the last chunk, held back until the next chunk says whether it is a valid escape.
+    held: [u8; 2],
+    held_len: usize,
+    /// Stream offset of the next input byte (of `carry[0]` or `held[0]` when something is
+    /// carried or held).
     offset: usize,
     failed: Option<UnmappableError>,
 }
@@ -179,6 +184,8 @@ impl Encoder {
             strict,
             carry: [0; 4],
             carry_len: 0,
+            held: [0; 2],
+            held_len: 0,
             offset: 0,
             failed: None,
         }
@@ -218,6 +225,14 @@ impl Encoder {
         out: &mut String,
         last: bool,
     ) -> Result<(), UnmappableError> {
+        // A held escape start is read again in front of this chunk.
+        if self.held_len > 0 {
+            let mut joined = Vec::with_capacity(self.held_len + chunk.len());
+            joined.extend_from_slice(&self.held[..self.held_len]);
+            joined.extend_from_slice(chunk);
+            self.held_len = 0;
+            return self.step(&joined, out, last);
+        }
         // Finish a carried sequence with the first bytes of this chunk.
         while self.carry_len > 0 {
             let Some((&b, rest)) = chunk.split_first() else { break };
@@ -251,8 +266,17 @@ impl Encoder {
                     (valid, Some(e.error_len()))
                 }
             };
+            // A profile that keeps valid escapes cannot know yet whether `%` or `%X` at the
+            // end of the chunk starts one: it waits for the next chunk.
+            let held = if bad.is_none() && !last { self.escape_start(valid) } else { 0 };
+            let valid = &valid[..valid.len() - held];
             self.text(valid, valid.len(), false, out)?;
             pos += valid.len();
+            if held > 0 {
+                self.held[..held].copy_from_slice(&rest[valid.len()..]);
+                self.held_len = held;
+                pos = chunk.len();
+            }
             match bad {
                 None => {}
                 Some(Some(n)) => {
@@ -276,6 +300,19 @@ impl Encoder {
             self.text("", 0, true, out)?;
         }
         Ok(())
+    }
+
+    /// How many bytes at the end of `s` may start an escape that the profile keeps: 1 for a
+    /// final `%`, 2 for `%` and a hex digit, else 0.
+    fn escape_start(&self, s: &str) -> usize {
+        if !self.profile.keeps_valid_escapes() {
+            return 0;
+        }
+        match s.as_bytes() {
+            [.., b'%'] => 1,
+            [.., b'%', h] if h.is_ascii_hexdigit() => 2,
+            _ => 0,
+        }
     }
 
     /// Encodes `s`, which stands for the next `read` input bytes.
