@@ -38,24 +38,31 @@ mod charsets {
 
     /// A profile that keeps valid escapes (`uri-template-reserved`) writes the same whether
     /// its input is cut inside an escape or not: the streaming encoder waits for the rest of
-    /// `%` or `%X`. (Found by `utf8_is_the_profiles_own_encoding`: cut after `%`, the `%`
-    /// came out as `%25`.)
+    /// `%` or `%X`, also where it follows a bad UTF-8 sequence cut between chunks. (Found by
+    /// `utf8_is_the_profiles_own_encoding`: cut after `%`, the `%` came out as `%25`.)
     #[test]
     fn an_escape_cut_between_chunks_is_still_kept() {
-        for text in ["\u{a1}%0a b", "%", "%4", "a%41b%zz%", "%%41%4%41", "%e2%82%ac%"] {
+        let streamed = |p: &pctenc::Profile, pieces: &[&[u8]]| {
+            let mut enc = Encoder::new(p, UTF_8, true);
+            let mut out = String::new();
+            for piece in pieces {
+                enc.push(piece, &mut out).unwrap();
+            }
+            enc.finish(&mut out).unwrap();
+            out
+        };
+        let text = ["\u{a1}%0a b", "%", "%4", "a%41b%zz%", "%%41%4%41", "%e2%82%ac%"];
+        let not_utf8: [&[u8]; 3] = [b"\xe2%41", b"a\xe2%4", b"\xf0\x9f%%41\xe2"];
+        for input in text.iter().map(|t| t.as_bytes()).chain(not_utf8) {
             for p in pctenc::profile::ALL {
-                let want = p.encode(text);
-                for i in 0..=text.len() {
-                    for j in i..=text.len() {
-                        let mut enc = Encoder::new(p, UTF_8, true);
-                        let mut out = String::new();
-                        for piece in
-                            [&text.as_bytes()[..i], &text.as_bytes()[i..j], &text.as_bytes()[j..]]
-                        {
-                            enc.push(piece, &mut out).unwrap();
-                        }
-                        enc.finish(&mut out).unwrap();
-                        assert_eq!(out, want, "{} {text:?} cut at {i} and {j}", p.name());
+                let want = streamed(p, &[input]);
+                if let Ok(text) = core::str::from_utf8(input) {
+                    assert_eq!(want, p.encode(text), "{} {text:?}", p.name());
+                }
+                for i in 0..=input.len() {
+                    for j in i..=input.len() {
+                        let got = streamed(p, &[&input[..i], &input[i..j], &input[j..]]);
+                        assert_eq!(got, want, "{} {input:?} cut at {i} and {j}", p.name());
                     }
                 }
             }

@@ -256,6 +256,11 @@ impl Encoder {
                 }
             }
         }
+        // The bytes read again after a bad carried sequence may have ended in a held escape
+        // start: it goes in front of the rest of this chunk.
+        if self.held_len > 0 {
+            return self.step(chunk, out, last);
+        }
         let mut pos = 0;
         while pos < chunk.len() {
             let rest = &chunk[pos..];
