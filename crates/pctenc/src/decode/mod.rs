@@ -14,7 +14,7 @@
 //! hex digits is a literal `%`. That is right for a browser, which must show *something*, and
 //! wrong for a server that must not guess: `100%` and `%zz` are not escapes, and a decoder that
 //! silently keeps them lets two parties read one input two ways. So each profile says which
-//! its source does ([`Malformed`]), and the caller can override it
+//! its source does ([`Malformed`](crate::Malformed)), and the caller can override it
 //! (`--strict`, `--lenient`). Strict errors name the offset of the `%`.
 //!
 //! # `+` is a space only in forms
@@ -33,8 +33,7 @@ use alloc::vec::Vec;
 
 use crate::error::{DecodeError, DecodeSliceError, OutputTooSmall};
 use crate::kernel;
-use crate::profile::{Decoding, Malformed, Profile, Unit, Utf8};
-use crate::AsciiSet;
+use crate::profile::{Decoding, Profile, Unit, Utf8};
 
 impl Profile {
     /// Decodes `input` under the profile's policy, borrowing it when nothing changes.
@@ -47,7 +46,7 @@ impl Profile {
     /// ```
     ///
     /// # Errors
-    /// [`DecodeError`] under [`Malformed::Reject`] or
+    /// [`DecodeError`] under [`Malformed::Reject`](crate::Malformed::Reject) or
     /// [`Utf8::Strict`], with the offset in `input`.
     pub fn decode<'a, I: AsRef<[u8]> + ?Sized>(
         &self,
@@ -185,18 +184,9 @@ pub(crate) fn decode_append(
     input: &[u8],
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
-    if input.len() <= kernel::SHORT_DECODE
-        && unit == Unit::Byte
-        && d.keep_escaped == AsciiSet::EMPTY
-        && matches!(d.utf8, Utf8::Bytes | Utf8::Strict | Utf8::Lossy | Utf8::LossyJava)
-    {
+    if matches!(d.utf8, Utf8::Bytes | Utf8::Strict | Utf8::Lossy | Utf8::LossyJava) {
         let start = out.len();
-        if kernel::decode_append_short(
-            d.plus_as_space,
-            d.malformed != Malformed::PassThrough,
-            input,
-            out,
-        ) {
+        if kernel::decode_append_short(&d, unit, input, out) {
             if d.utf8 == Utf8::Bytes || short_text_ok(d.utf8, input, &out[start..]) {
                 return Ok(());
             }

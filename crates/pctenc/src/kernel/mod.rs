@@ -508,12 +508,7 @@ pub(crate) fn decode_append(
     last: bool,
 ) -> Result<Progress, DecodeError> {
     let start = out.len();
-    if last
-        && input.len() <= SHORT_DECODE
-        && unit == Unit::Byte
-        && d.keep_escaped == crate::AsciiSet::EMPTY
-        && decode_append_short(d.plus_as_space, d.malformed != Malformed::PassThrough, input, out)
-    {
+    if last && decode_append_short(d, unit, input, out) {
         return Ok(Progress { read: input.len(), written: out.len() - start });
     }
     decode_append_bulk(d, unit, input, out, last)
@@ -549,11 +544,12 @@ fn decode_append_bulk(
 /// two of the AVX2 kernel.
 pub(crate) const SHORT_DECODE: usize = 64;
 
-/// Appends the decoding of a short `input` (at most [`SHORT_DECODE`] bytes, the byte unit,
-/// no kept escapes) to `out` in one step of the current kernel, writing into its spare
-/// capacity (grown to [`SHORT_ROOM`] bytes first where it is shorter); `false` where that
-/// is not possible, and then `out` is as it was, its capacity aside: another kernel, or
-/// strict decoding met a malformed escape.
+/// Appends the decoding of a short `input` under `d`'s escapes (its `plus_as_space` and
+/// `malformed`; the caller applies the UTF-8 policy) to `out` in one step of the current
+/// kernel, writing into its spare capacity (grown to [`SHORT_ROOM`] bytes first where it is
+/// shorter); `false` where that is not possible, and then `out` is as it was, its capacity
+/// aside: an input longer than [`SHORT_DECODE`], another unit than bytes, kept escapes,
+/// another kernel, or strict decoding met a malformed escape.
 ///
 /// This is the whole of a short call, small enough to be inlined into the caller: one load
 /// of [`ACTIVE`] compared against the two kernels that have a short step, and the step,
@@ -563,13 +559,18 @@ pub(crate) const SHORT_DECODE: usize = 64;
 /// and results through memory.
 #[inline(always)]
 pub(crate) fn decode_append_short(
-    plus_as_space: bool,
-    reject: bool,
+    d: &Decoding,
+    unit: Unit,
     input: &[u8],
     out: &mut Vec<u8>,
 ) -> bool {
+    if input.len() > SHORT_DECODE || unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY
+    {
+        return false;
+    }
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     {
+        let (plus_as_space, reject) = (d.plus_as_space, d.malformed != Malformed::PassThrough);
         let k = ACTIVE.load(Ordering::Relaxed);
         if k != AVX512 && k != AVX2 {
             if k == 0 {
@@ -602,7 +603,7 @@ pub(crate) fn decode_append_short(
     }
     #[cfg(not(all(pctenc_simd, target_arch = "x86_64")))]
     {
-        let _ = (plus_as_space, reject, input, out);
+        let _ = out;
         false
     }
 }

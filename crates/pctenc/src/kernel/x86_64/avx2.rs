@@ -357,14 +357,11 @@ fn encode_far(
     encode_from!(c, input, (i, w, last))
 }
 
-/// Whether `out` has room for any encoding of `input` plus [`ENCODE_ROOM`]: each input byte
-/// writes at most 3, so the write position stays below 3 * i, and every step stores below
-/// it + ENCODE_ROOM (as the steps' comments say). One compare, no division: callers reserve
-/// that much (`kernel::encode_capacity`).
+/// Whether `out` has room for any encoding of `input` plus this kernel's [`ENCODE_ROOM`]
+/// ([`super::has_encode_room`]).
 #[inline]
 fn has_room(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
-    let len = input.len();
-    len < 1 << 60 && 3 * len + ENCODE_ROOM <= out.len()
+    super::has_encode_room(input, out, ENCODE_ROOM)
 }
 
 /// The dword orders of the encode step: `pair` puts the 4-byte groups 0, 2, 4, 6 in lane 0

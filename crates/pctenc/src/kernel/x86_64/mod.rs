@@ -6,9 +6,21 @@
 //! `kernel/mod.rs`. Inside, `unsafe` is limited to unaligned loads and stores, each bounded
 //! by an array type or a stated invariant.
 
+use core::mem::MaybeUninit;
+
 pub mod avx2;
 pub mod avx512;
 pub mod ssse3;
+
+/// Whether `out` has room for any encoding of `input` plus `room` bytes (an encoder's
+/// `ENCODE_ROOM`): each input byte writes at most 3, so the write position stays below 3 * i,
+/// and every step stores below it + `room` (as the steps' comments say). One compare, no
+/// division: callers reserve that much (`kernel::encode_capacity`).
+#[inline]
+fn has_encode_room(input: &[u8], out: &[MaybeUninit<u8>], room: usize) -> bool {
+    let len = input.len();
+    len < 1 << 60 && 3 * len + room <= out.len()
+}
 
 /// Whether this CPU runs the [`avx2`] kernel.
 #[cfg(feature = "std")]
