@@ -540,17 +540,19 @@ impl Decoding {
             return None;
         }
         // One lookup on `a` serves both digits of every escape: the digit flags move by bit
-        // shifts of the mask, the values by one byte shift of the vector.
+        // shifts of the mask; the value of the escape at lane i is `pair` at lane i + 1 (its
+        // first digit), so that lane keeps it and the `%` and the second digit go.
         let (bad, pair) = Decoding::hex_lanes(a);
-        // Lanes past the vector are not digits either.
-        let pairs = !((bad >> 1 | 1 << 63) | (bad >> 2 | 3 << 62));
-        let value = _mm512_maskz_permutexvar_epi8(!(1u64 << 63), next_lane(), pair);
-        let valid = pm & pairs;
+        // The shifts bring in zeros: lanes past the vector are not digits either.
+        let digit = !bad;
+        let valid = pm & digit >> 1 & digit >> 2;
         if self.reject && valid != pm {
             return None;
         }
-        let decoded = _mm512_mask_mov_epi8(text, valid, value);
-        let keep = !(valid << 1 | valid << 2) & k;
+        // Escapes never overlap (both digits of a valid one are not `%`), so the three masks
+        // below mark disjoint lanes, and the output keeps the input's order.
+        let decoded = _mm512_mask_mov_epi8(text, valid << 1, pair);
+        let keep = !(valid | valid << 2) & k;
         let written = keep.count_ones() as usize;
         let packed = _mm512_maskz_compress_epi8(keep, decoded);
         if out.len() >= 64 {
