@@ -30,6 +30,8 @@
 mod aarch64;
 pub mod scalar;
 pub mod tables;
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+mod tiny;
 #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
 mod wasm32;
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
@@ -580,6 +582,24 @@ pub(crate) fn decode_append_short(
             }
             return false;
         }
+        if k == AVX2 && input.len() < tiny::TINY && !plus_as_space {
+            // A value under 16 bytes without `%` is copied here, inlined: the AVX2 step would
+            // cost a call and a zero-padded 32-byte copy (AVX-512's masked step has neither).
+            if out.capacity() - out.len() < tiny::TINY {
+                reserve_short(out);
+            }
+            let spare = out.spare_capacity_mut();
+            // SAFETY: the spare capacity was at least `TINY`, or `reserve_short` made it at
+            // least `SHORT_ROOM` >= `TINY` (`Vec::reserve`'s guarantee). Told to the
+            // compiler, the room check inside `copy_clean` folds away.
+            unsafe { core::hint::assert_unchecked(spare.len() >= tiny::TINY) };
+            if tiny::copy_clean(input, spare) {
+                // SAFETY: `copy_clean` initialised the first `input.len()` bytes of the spare
+                // capacity (its contract), fewer than the `TINY` there are.
+                unsafe { out.set_len(out.len() + input.len()) };
+                return true;
+            }
+        }
         if out.capacity() - out.len() < SHORT_ROOM {
             reserve_short(out);
         }
@@ -612,6 +632,8 @@ pub(crate) fn decode_append_short(
 /// stores (AVX-512's masked stores need only the input's length).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 const SHORT_ROOM: usize = 64;
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const _: () = assert!(SHORT_ROOM >= tiny::TINY);
 
 /// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
