@@ -30,8 +30,6 @@
 mod aarch64;
 pub mod scalar;
 pub mod tables;
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-mod tiny;
 #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
 mod wasm32;
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
@@ -582,21 +580,21 @@ pub(crate) fn decode_append_short(
             }
             return false;
         }
-        if k == AVX2 && input.len() < tiny::TINY && !plus_as_space {
-            // A value under 16 bytes without `%` is copied here, inlined: the AVX2 step would
-            // cost a call and a zero-padded 32-byte copy (AVX-512's masked step has neither).
-            if out.capacity() - out.len() < tiny::TINY {
+        if k == AVX2 && !plus_as_space {
+            // A value without `%` is copied here, inlined: the AVX2 step would cost a call,
+            // and under 32 bytes a zero-padded copy (AVX-512's masked step has neither).
+            if out.capacity() - out.len() < SHORT_ROOM {
                 reserve_short(out);
             }
             let spare = out.spare_capacity_mut();
-            // SAFETY: the spare capacity was at least `TINY`, or `reserve_short` made it at
-            // least `SHORT_ROOM` >= `TINY` (`Vec::reserve`'s guarantee). Told to the
-            // compiler, the room check inside `copy_clean` folds away.
-            unsafe { core::hint::assert_unchecked(spare.len() >= tiny::TINY) };
-            if tiny::copy_clean(input, spare) {
+            // SAFETY: the spare capacity was at least `SHORT_ROOM`, or `reserve_short` made
+            // it so (`Vec::reserve`'s guarantee). Told to the compiler, the room check
+            // inside `copy_clean` folds away.
+            unsafe { core::hint::assert_unchecked(spare.len() >= x86_64::clean::MAX) };
+            if x86_64::clean::copy_clean(input, spare) {
                 // SAFETY: `copy_clean` initialised the first `input.len()` bytes of the spare
-                // capacity (its contract), fewer than the `TINY` there are.
-                unsafe { out.set_len(out.len() + input.len()) };
+                // capacity (its contract), at most `MAX` of the `SHORT_ROOM` there are.
+                unsafe { out.set_len(out.len() + input.len().min(x86_64::clean::MAX)) };
                 return true;
             }
         }
@@ -633,7 +631,7 @@ pub(crate) fn decode_append_short(
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 const SHORT_ROOM: usize = 64;
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const _: () = assert!(SHORT_ROOM >= tiny::TINY);
+const _: () = assert!(SHORT_ROOM >= x86_64::clean::MAX && SHORT_DECODE <= x86_64::clean::MAX);
 
 /// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]

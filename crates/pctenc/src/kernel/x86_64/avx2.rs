@@ -565,9 +565,8 @@ impl Decoding {
 /// a register; `None` where strict decoding met a malformed escape (the scalar kernel
 /// reports it) or `out` is too short.
 ///
-/// 16 to 64 bytes without `%` (and no `+` to read) are two overlapping loads and two
-/// overlapping stores ([`copy_clean`]; the short path copies shorter ones itself, see
-/// `kernel::tiny`). Anything else goes through at most two steps on a zero-padded copy:
+/// A value without `%` (and no `+` to read) does not come here: the short path copies it
+/// itself (`kernel::x86_64::clean`). This goes through at most two steps on a zero-padded copy:
 /// zeros are neither `%` nor hex, so an escape cut short by the end is malformed, as for the
 /// scalar kernel, and nothing is carried past the input.
 #[target_feature(enable = "avx2,popcnt")]
@@ -581,9 +580,6 @@ pub fn decode_short(
     let dst = out.first_chunk_mut::<64>()?;
     if n > 64 {
         return None;
-    }
-    if !plus_as_space && copy_clean(input, dst) {
-        return Some(n);
     }
     let pct = _mm256_set1_epi8(b'%' as i8);
     let mut buf = [0u8; 66];
@@ -607,57 +603,6 @@ pub fn decode_short(
         (&mut dst[w..w + 32]).try_into().expect("w <= 32: 32 of 64");
     let s1 = d.step(second, s0.carry, d.scan(load_at(second, 0)), next)?;
     Some(w + (s1.keep & low(n - 32)).count_ones() as usize)
-}
-
-/// Copies `input` (16 to 64 bytes) to the start of `dst` and returns `true` if it has no
-/// `%` (then it decodes to itself); `false`, with `dst` untouched, if it has one or is
-/// shorter (the padded step takes it).
-///
-/// Two overlapping loads of the widest size that fits (32 or 16 bytes) cover the input
-/// without reading past it, and two overlapping stores write it: no zeroed 66-byte buffer,
-/// no copy into it, and no reload of that copy (a load that the byte stores just before
-/// cannot forward).
-#[target_feature(enable = "avx2")]
-#[inline]
-fn copy_clean(input: &[u8], dst: &mut [MaybeUninit<u8>; 64]) -> bool {
-    let n = input.len();
-    if n > 64 {
-        return false;
-    }
-    let (src, out) = (input.as_ptr(), dst.as_mut_ptr());
-    if n >= 32 {
-        let pct = _mm256_set1_epi8(b'%' as i8);
-        // SAFETY: 32 <= n <= 64: both loads lie in the input's `n` bytes and both stores in
-        // the first `n` of the 64 of `dst`; `loadu`/`storeu` need no alignment.
-        unsafe {
-            let (a, b) =
-                (_mm256_loadu_si256(src.cast()), _mm256_loadu_si256(src.add(n - 32).cast()));
-            let p = _mm256_or_si256(_mm256_cmpeq_epi8(a, pct), _mm256_cmpeq_epi8(b, pct));
-            if _mm256_movemask_epi8(p) != 0 {
-                return false;
-            }
-            _mm256_storeu_si256(out.cast(), a);
-            _mm256_storeu_si256(out.add(n - 32).cast(), b);
-        }
-        return true;
-    }
-    let pct = _mm_set1_epi8(b'%' as i8);
-    if n >= 16 {
-        // SAFETY: as above, 16 <= n < 32.
-        unsafe {
-            let (a, b) = (_mm_loadu_si128(src.cast()), _mm_loadu_si128(src.add(n - 16).cast()));
-            if _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(a, pct), _mm_cmpeq_epi8(b, pct))) != 0
-            {
-                return false;
-            }
-            _mm_storeu_si128(out.cast(), a);
-            _mm_storeu_si128(out.add(n - 16).cast(), b);
-        }
-        return true;
-    }
-    // Under 16 bytes: the short path copies a value without `%` before it calls this
-    // kernel (`kernel::tiny`); one that gets here goes through the padded step.
-    false
 }
 
 /// Copies `input` (at most 64 bytes) to the start of `buf`, whose other bytes stay as they
