@@ -583,10 +583,18 @@ pub fn decode_short(
     }
     let pct = _mm256_set1_epi8(b'%' as i8);
     let mut buf = [0u8; 66];
-    copy_short(input, &mut buf);
+    // From 34 bytes on, the first step reads the input itself (its loads at +1 and +2 from a
+    // copy just stored would each span two stores, which the CPU cannot forward), and the
+    // copy needs only the last 32 bytes, which hold all the second step reads (n - 32 <= 32).
+    let first: &[u8; 34] = if n >= 34 {
+        buf[n - 32..n].copy_from_slice(&input[n - 32..]);
+        input[..34].try_into().expect("n >= 34")
+    } else {
+        copy_short(input, &mut buf);
+        buf[..34].try_into().expect("34 of 66")
+    };
     let low = |real: usize| ((1u64 << real) - 1) as u32;
-    let (first, second) = (buf.first_chunk::<34>(), buf.last_chunk::<34>());
-    let (first, second) = (first.expect("34 of 66"), second.expect("34 of 66"));
+    let second = buf.last_chunk::<34>().expect("34 of 66");
     let lo = dst.first_chunk_mut::<32>().expect("32 of 64");
     let head = load_at(first, 0);
     let d = Decoding {
