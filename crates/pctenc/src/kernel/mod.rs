@@ -540,9 +540,9 @@ fn decode_append_bulk(
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
-/// Inputs up to this long may take [`decode_append_short`]: one step of the AVX-512 kernel,
-/// two of the AVX2 kernel.
-pub(crate) const SHORT_DECODE: usize = 64;
+/// Inputs up to this long may take [`decode_append_short`]: one or two steps of the AVX-512
+/// kernel; the AVX2 kernel's short path takes up to 64 bytes, in two steps.
+pub(crate) const SHORT_DECODE: usize = 128;
 
 /// Appends the decoding of a short `input` under `d`'s escapes (its `plus_as_space` and
 /// `malformed`; the caller applies the UTF-8 policy) to `out` in one step of the current
@@ -607,7 +607,7 @@ pub(crate) fn decode_append_short(
             // SAFETY: ACTIVE holds only kernels of `Kernel::available` (`force` and
             // `first_use` store nothing else), which lists Avx512 only where the CPU has what
             // the AVX-512 kernel needs (`x86_64::has_avx512`).
-            unsafe { x86_64::avx512::decode_short(plus_as_space, reject, input, spare, true) }
+            unsafe { x86_64::avx512::decode_short(plus_as_space, reject, input, spare) }
         } else {
             // SAFETY: as for Avx512: `available` lists Avx2 only where the CPU has AVX2.
             unsafe { x86_64::avx2::decode_short(plus_as_space, reject, input, spare) }
@@ -627,11 +627,13 @@ pub(crate) fn decode_append_short(
 }
 
 /// Spare capacity [`decode_append_short`] makes sure of: the AVX2 step's two whole-block
-/// stores (AVX-512's masked stores need only the input's length).
+/// stores (64 bytes), and the input's length for AVX-512's steps (their masked stores need
+/// no more). One constant keeps the check one compare.
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const SHORT_ROOM: usize = 64;
+const SHORT_ROOM: usize = SHORT_DECODE;
+/// The inline copy of a value without `%` (AVX2) stores within its first `MAX` bytes.
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const _: () = assert!(SHORT_ROOM >= x86_64::clean::MAX && SHORT_DECODE <= x86_64::clean::MAX);
+const _: () = assert!(SHORT_ROOM >= x86_64::clean::MAX);
 
 /// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
@@ -676,21 +678,9 @@ fn decode_bulk(
         Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
-        Kernel::Avx512 => {
-            // A short value first goes to the one-step path alone: the bulk kernel's setup
-            // costs more than the step.
-            if input.len() <= 64 {
-                // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
-                let short = unsafe {
-                    x86_64::avx512::decode_short(d.plus_as_space, reject, input, out, last)
-                };
-                if let Some(written) = short {
-                    return (input.len(), written);
-                }
-            }
-            // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
-            unsafe { x86_64::avx512::decode(d.plus_as_space, reject, input, out, last) }
-        }
+        Kernel::Avx512 => unsafe {
+            x86_64::avx512::decode(d.plus_as_space, reject, input, out, last)
+        },
         #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
         // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
         Kernel::Ssse3 => unsafe {

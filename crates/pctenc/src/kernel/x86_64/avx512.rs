@@ -1,6 +1,7 @@
 //! The AVX-512 kernel (F, BW, VBMI, VBMI2, with BMI2 and POPCNT): 64 input bytes per step,
-//! whole blocks only; the tail goes through the same step on a zero-padded copy (the
-//! short-input path), as in the AVX2 kernel.
+//! whole blocks only. The encode tail goes through the same step on a zero-padded masked
+//! load (the short-input path); the decode tail through the one-step short path
+//! (`Decoding::short`), in at most two pieces, which a short call also takes.
 //!
 //! ```text
 //! encode step:  v = load 64
@@ -437,7 +438,6 @@ struct Decoding {
 struct Step {
     written: usize,
     carry: u64,
-    keep: u64,
 }
 
 impl Decoding {
@@ -504,11 +504,13 @@ impl Decoding {
         (pm, text)
     }
 
-    /// Decodes all of `input` (0 to 64 bytes) into `out` in one step: one masked load (bytes
-    /// past the end read as zeros, which are neither `%` nor hex: an escape cut short by the
-    /// end is malformed, as for the scalar kernel), one compress, one store. `None` where the
-    /// step cannot finish the input: strict decoding met a malformed escape (the scalar
-    /// kernel reports it), or more input may follow and a `%` sits in the last two bytes.
+    /// Decodes `input` (0 to 64 bytes) into `out` in one step: one masked load (bytes past
+    /// the end read as zeros, which are neither `%` nor hex: an escape cut short by the end
+    /// is malformed, as for the scalar kernel), one compress, one store; returns (bytes read,
+    /// bytes written). All of `input` is read, except where more input may follow
+    /// (`last == false`) and a `%` sits in its last two bytes: the step then ends before that
+    /// `%` (its escape may go on in the next piece). `None` where strict decoding met a
+    /// malformed escape (the scalar kernel reports it).
     ///
     /// No branch on whether the input has a `%`: on values where some have one and some do
     /// not (the `sparse` corpus in 64-byte calls, about one in three), that branch
@@ -522,35 +524,42 @@ impl Decoding {
         out: &mut [MaybeUninit<u8>],
         last: bool,
     ) -> Option<(usize, usize)> {
-        let n = input.len();
+        let mut n = input.len();
         if n > 64 || out.len() < n {
             return None;
         }
-        let k = _bzhi_u64(u64::MAX, n as u32);
+        let mut k = _bzhi_u64(u64::MAX, n as u32);
         let p = input.as_ptr();
-        // The three loads: each mask selects only bytes inside `input` (the first n, n - 1
-        // and n - 2 bytes from offsets 0, 1 and 2), and a masked load reads only the selected
-        // bytes; the others can neither be read nor fault. The addresses are formed with
-        // `wrapping_add`, so no out-of-bounds pointer arithmetic happens either.
+        // The one load: its mask selects the n bytes of `input`, and a masked load reads only
+        // the selected bytes; the others can neither be read nor fault.
         // SAFETY: the mask `k` selects the n bytes of `input` (see above).
         let a = unsafe { _mm512_maskz_loadu_epi8(k, p.cast()) };
-        let (pm, text) = self.scan(a);
+        let (mut pm, text) = self.scan(a);
         let dst = out.as_mut_ptr().cast::<i8>();
-        if !last && pm >> n.saturating_sub(2) != 0 {
-            return None;
+        // `%` in the last two lanes (`k >> 2` holds the lanes before them).
+        let cut = pm & !(k >> 2);
+        if !last && cut != 0 {
+            // End before the first of them. No valid escape reaches it (its digits would
+            // include that `%`), so the lanes before it decode as they would with the rest
+            // of the input there.
+            n = cut.trailing_zeros() as usize;
+            k = _bzhi_u64(u64::MAX, n as u32);
+            pm &= k;
         }
         // One lookup on `a` serves both digits of every escape: the digit flags move by bit
-        // shifts of the mask, the values by one byte shift of the vector.
+        // shifts of the mask; the value of the escape at lane i is `pair` at lane i + 1 (its
+        // first digit), so that lane keeps it and the `%` and the second digit go.
         let (bad, pair) = Decoding::hex_lanes(a);
-        // Lanes past the vector are not digits either.
-        let pairs = !((bad >> 1 | 1 << 63) | (bad >> 2 | 3 << 62));
-        let value = _mm512_maskz_permutexvar_epi8(!(1u64 << 63), next_lane(), pair);
-        let valid = pm & pairs;
+        // The shifts bring in zeros: lanes past the vector are not digits either.
+        let digit = !bad;
+        let valid = pm & digit >> 1 & digit >> 2;
         if self.reject && valid != pm {
             return None;
         }
-        let decoded = _mm512_mask_mov_epi8(text, valid, value);
-        let keep = !(valid << 1 | valid << 2) & k;
+        // Escapes never overlap (both digits of a valid one are not `%`), so the three masks
+        // below mark disjoint lanes, and the output keeps the input's order.
+        let decoded = _mm512_mask_mov_epi8(text, valid << 1, pair);
+        let keep = !(valid | valid << 2) & k;
         let written = keep.count_ones() as usize;
         let packed = _mm512_maskz_compress_epi8(keep, decoded);
         if out.len() >= 64 {
@@ -578,7 +587,7 @@ impl Decoding {
     ) -> Option<Step> {
         if pm | carry == 0 {
             store64(dst, text);
-            return Some(Step { written: 64, carry: 0, keep: u64::MAX });
+            return Some(Step { written: 64, carry: 0 });
         }
         let (ok1, hi) = Decoding::hex(load_at(chunk, 1));
         let (ok2, lo) = Decoding::hex(load_at(chunk, 2));
@@ -594,24 +603,32 @@ impl Decoding {
         let out =
             if keep == u64::MAX { decoded } else { _mm512_maskz_compress_epi8(keep, decoded) };
         store64(dst, out);
-        Some(Step { written: keep.count_ones() as usize, carry, keep })
+        Some(Step { written: keep.count_ones() as usize, carry })
     }
 }
 
-/// Decodes all of a short `input` (at most 64 bytes) in one masked step, as [`decode`] does
-/// for such input, without its setup: the short-call path and the dispatcher call this
-/// first for short values. Returns the bytes written (all of the input is read), in a
-/// register; `None` where the one step cannot finish (see `Decoding::short`).
+/// Decodes all of a short `input` (at most 128 bytes) into `out` (at least `input.len()`
+/// bytes) in one or two masked steps, as [`decode`] does for such input, without its setup:
+/// the short-call path. Returns the bytes written, in a register; `None` where the steps
+/// cannot finish the input: strict decoding met a malformed escape (see `Decoding::short`),
+/// or, rarely, an escape crossing the first 64 bytes leaves more than 64 for the second step.
+///
+/// Columns of URLs, the shape the batch API sees, hold many values of 65 to 128 bytes: the
+/// general path cost them several times a step.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
 pub fn decode_short(
     plus_as_space: bool,
     reject: bool,
     input: &[u8],
     out: &mut [MaybeUninit<u8>],
-    last: bool,
 ) -> Option<usize> {
     let d = Decoding { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
-    d.short(input, out, last).map(|(_, written)| written)
+    if input.len() <= 64 {
+        return d.short(input, out, true).map(|(_, written)| written);
+    }
+    let (read, written) = d.short(&input[..64], out, false)?;
+    let (_, more) = d.short(&input[read..], out.get_mut(written..)?, true)?;
+    Some(written + more)
 }
 
 /// Decodes `input` in 64-byte steps into `out` (at least `input.len()` bytes) under the
@@ -629,7 +646,6 @@ pub fn decode(
     let d = Decoding { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u64);
     let far = input.len() >= PREFETCH_FROM;
-    let mut padded = [0u8; 66];
     // The bulk: every whole block whose look-ahead is in the input. `w <= i` throughout
     // (decoding never writes more than it reads), so one bound covers input and output.
     let bulk_end = input.len().min(out.len());
@@ -736,92 +752,26 @@ pub fn decode(
         carry = step.carry;
         i += 64;
     }
-    // The end: what the bulk left, in one masked step where it can be (the digits of an
-    // escape of the last block, `carry`, are skipped: they are a prefix of the rest);
-    // otherwise at most one block more, zero-padded, then the scalar kernel.
+    // The end: what the bulk left (at most 65 bytes, as it stops short of 66), in masked
+    // steps of up to 64 bytes. The digits of an escape of the last block, `carry`, are
+    // skipped: they are a prefix of the rest. A piece that is not the end of the input is
+    // decoded only where no escape crosses its end (`short` with `last == false`); where a
+    // step cannot finish, the scalar kernel takes over (strict decoding met a malformed
+    // escape, or an escape is cut by the piece's end or by the end of input that more may
+    // follow).
     i += carry.count_ones() as usize;
-    carry = 0;
-    if i < input.len() && input.len() - i <= 64 {
-        if let Some((r, wr)) = out.get_mut(w..).and_then(|o| d.short(&input[i..], o, last)) {
-            return (i + r, w + wr);
+    while i < input.len() {
+        let piece = &input[i..input.len().min(i + 64)];
+        let end = last && i + piece.len() == input.len();
+        match out.get_mut(w..).and_then(|o| d.short(piece, o, end)) {
+            Some((r, wr)) if r > 0 => {
+                i += r;
+                w += wr;
+            }
+            _ => break,
         }
     }
-    loop {
-        let rest = input.len() - i;
-        let (chunk, real) = match input.get(i..i + 66) {
-            Some(c) => (<&[u8; 66]>::try_from(c).expect("slice of 66"), 64),
-            // The short-input path: a zero-padded step. Zeros are neither '%' nor hex, so an
-            // escape cut short by the end is malformed here, as it is for the scalar kernel;
-            // when more input may follow, a '%' in the last two bytes goes to the scalar kernel.
-            None if rest > 0
-                && rest <= 64
-                && (last || !input[i..].iter().rev().take(2).any(|&b| b == b'%')) =>
-            {
-                let k = _bzhi_u64(u64::MAX, rest as u32);
-                // SAFETY: the mask selects the `rest` bytes left in the input, and a masked
-                // load reads only the selected bytes (the others can neither be read nor fault).
-                let a = unsafe { _mm512_maskz_loadu_epi8(k, input.as_ptr().add(i).cast()) };
-                if carry == 0 && !d.plus && _mm512_cmpeq_epi8_mask(a, d.pct) == 0 {
-                    // No escape left: the rest as it is, one masked store.
-                    let Some(dst) = out.get_mut(w..w + rest) else { break };
-                    // SAFETY: the mask selects the first `rest` bytes of `dst`, which has
-                    // `rest` bytes; a masked store writes only the selected bytes.
-                    unsafe { _mm512_mask_storeu_epi8(dst.as_mut_ptr().cast(), k, a) };
-                    return (i + rest, w + rest);
-                }
-                // The padded copy for the step: the rest, then zeros (the last two stay 0).
-                // SAFETY: `padded` has 66 bytes; the store writes the first 64.
-                unsafe { _mm512_storeu_si512(padded.as_mut_ptr().cast(), a) };
-                (&padded, rest)
-            }
-            None => break,
-        };
-        let Some(dst) = out.get_mut(w..w + 64) else { break };
-        let dst: &mut [MaybeUninit<u8>; 64] = dst.try_into().expect("slice of 64");
-        if far {
-            prefetch(input.as_ptr().wrapping_add(i + 1024));
-        }
-        let scan = d.scan(load_at(chunk, 0));
-        let pm = scan.0;
-        if carry == 0 && real == 64 && pm & pm.wrapping_sub(1) == 0 {
-            // No escape, or exactly one (sparse input): as in the AVX2 kernel, store the
-            // block, fix the escape in place, and go on right after it.
-            store64(dst, scan.1);
-            if pm == 0 {
-                i += 64;
-                w += 64;
-                continue;
-            }
-            let p = pm.trailing_zeros() as usize;
-            let (h, l) = (UNHEX[chunk[p + 1] as usize], UNHEX[chunk[p + 2] as usize]);
-            if h | l < 16 {
-                dst[p] = MaybeUninit::new(h << 4 | l);
-                i += p + 3;
-                w += p + 1;
-            } else {
-                // Malformed: strict decoding stops here for the scalar kernel to report it;
-                // lenient decoding keeps the `%` (already stored).
-                i += p;
-                w += p;
-                if reject {
-                    break;
-                }
-                i += 1;
-                w += 1;
-            }
-            continue;
-        }
-        let Some(step) = d.step(chunk, carry, scan, dst) else { break };
-        if real < 64 {
-            // Escapes in the padded step end inside the input, so nothing is carried out.
-            let kept = step.keep & ((1u64 << real) - 1);
-            return (i + real, w + kept.count_ones() as usize);
-        }
-        w += step.written;
-        carry = step.carry;
-        i += 64;
-    }
-    (i + carry.count_ones() as usize, w)
+    (i, w)
 }
 
 #[cfg(test)]
