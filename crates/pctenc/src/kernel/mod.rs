@@ -580,6 +580,11 @@ pub(crate) fn decode_append_short(
             }
             return false;
         }
+        if k == AVX2 && input.len() > AVX2_SHORT {
+            // Longer than the AVX2 short step takes: the general path, without a call that
+            // would only refuse.
+            return false;
+        }
         if k == AVX2 && !plus_as_space {
             // A value without `%` is copied here, inlined: the AVX2 step would cost a call,
             // and under 32 bytes a zero-padded copy (AVX-512's masked step has neither).
@@ -631,9 +636,12 @@ pub(crate) fn decode_append_short(
 /// no more). One constant keeps the check one compare.
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 const SHORT_ROOM: usize = SHORT_DECODE;
-/// The inline copy of a value without `%` (AVX2) stores within its first `MAX` bytes.
+/// The longest value the AVX2 kernel's short path takes (two steps; the inline copy of a
+/// value without `%` takes as much and stores within its first `MAX` bytes).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const _: () = assert!(SHORT_ROOM >= x86_64::clean::MAX);
+const AVX2_SHORT: usize = x86_64::clean::MAX;
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const _: () = assert!(SHORT_ROOM >= AVX2_SHORT && AVX2_SHORT == 64);
 
 /// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
