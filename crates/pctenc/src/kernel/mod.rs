@@ -580,6 +580,29 @@ pub(crate) fn decode_append_short(
             }
             return false;
         }
+        if k == AVX2 && input.len() > AVX2_SHORT {
+            // Longer than the AVX2 short step takes: the general path, without a call that
+            // would only refuse.
+            return false;
+        }
+        if k == AVX2 && !plus_as_space {
+            // A value without `%` is copied here, inlined: the AVX2 step would cost a call,
+            // and under 32 bytes a zero-padded copy (AVX-512's masked step has neither).
+            if out.capacity() - out.len() < SHORT_ROOM {
+                reserve_short(out);
+            }
+            let spare = out.spare_capacity_mut();
+            // SAFETY: the spare capacity was at least `SHORT_ROOM`, or `reserve_short` made
+            // it so (`Vec::reserve`'s guarantee). Told to the compiler, the room check
+            // inside `copy_clean` folds away.
+            unsafe { core::hint::assert_unchecked(spare.len() >= x86_64::clean::MAX) };
+            if x86_64::clean::copy_clean(input, spare) {
+                // SAFETY: `copy_clean` initialised the first `input.len()` bytes of the spare
+                // capacity (its contract), at most `MAX` of the `SHORT_ROOM` there are.
+                unsafe { out.set_len(out.len() + input.len().min(x86_64::clean::MAX)) };
+                return true;
+            }
+        }
         if out.capacity() - out.len() < SHORT_ROOM {
             reserve_short(out);
         }
@@ -613,6 +636,12 @@ pub(crate) fn decode_append_short(
 /// no more). One constant keeps the check one compare.
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 const SHORT_ROOM: usize = SHORT_DECODE;
+/// The longest value the AVX2 kernel's short path takes (two steps; the inline copy of a
+/// value without `%` takes as much and stores within its first `MAX` bytes).
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const AVX2_SHORT: usize = x86_64::clean::MAX;
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+const _: () = assert!(SHORT_ROOM >= AVX2_SHORT && AVX2_SHORT == 64);
 
 /// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]

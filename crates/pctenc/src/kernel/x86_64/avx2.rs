@@ -520,6 +520,21 @@ impl Decoding {
         &self,
         chunk: &[u8; 34],
         carry: u32,
+        scan: (__m256i, u32, __m256i),
+        dst: &mut [MaybeUninit<u8>; 32],
+    ) -> Option<Step> {
+        self.step_on(|| (load_at(chunk, 1), load_at(chunk, 2)), carry, scan, dst)
+    }
+
+    /// [`step`](Decoding::step) of a block whose bytes at +1 and +2 (`ahead`, asked only
+    /// where the block has an escape) are vectors already: the short path's last block,
+    /// shifted in registers rather than reloaded from a copy.
+    #[target_feature(enable = "avx2,popcnt")]
+    #[inline]
+    fn step_on(
+        &self,
+        ahead: impl FnOnce() -> (__m256i, __m256i),
+        carry: u32,
         (pct, pm, text): (__m256i, u32, __m256i),
         dst: &mut [MaybeUninit<u8>; 32],
     ) -> Option<Step> {
@@ -527,8 +542,9 @@ impl Decoding {
             store32(dst, text);
             return Some(Step { written: 32, carry: 0, keep: u32::MAX });
         }
-        let (ok1, hi) = Decoding::hex(load_at(chunk, 1));
-        let (ok2, lo) = Decoding::hex(load_at(chunk, 2));
+        let (one, two) = ahead();
+        let (ok1, hi) = Decoding::hex(one);
+        let (ok2, lo) = Decoding::hex(two);
         let valid_v = _mm256_and_si256(pct, _mm256_and_si256(ok1, ok2));
         let valid = _mm256_movemask_epi8(valid_v) as u32;
         if self.reject && valid != pm {
@@ -565,10 +581,11 @@ impl Decoding {
 /// a register; `None` where strict decoding met a malformed escape (the scalar kernel
 /// reports it) or `out` is too short.
 ///
-/// 32 to 64 bytes without `%` (and no `+` to read) are two overlapping loads and two
-/// overlapping stores. Anything else goes through at most two steps on a zero-padded copy:
-/// zeros are neither `%` nor hex, so an escape cut short by the end is malformed, as for the
-/// scalar kernel, and nothing is carried past the input.
+/// A value without `%` (and no `+` to read) does not come here: the short path copies it
+/// itself (`kernel::x86_64::clean`). This takes two steps on the input itself from 34 bytes
+/// on (the second on the last 32 bytes, shifted in registers), else at most two steps on a
+/// zero-padded copy. Zeros are neither `%` nor hex, so an escape cut short by the end is
+/// malformed, as for the scalar kernel, and nothing is carried past the input.
 #[target_feature(enable = "avx2,popcnt")]
 pub fn decode_short(
     plus_as_space: bool,
@@ -582,37 +599,41 @@ pub fn decode_short(
         return None;
     }
     let pct = _mm256_set1_epi8(b'%' as i8);
-    if !plus_as_space {
-        if let (Some(head), Some(end)) = (input.first_chunk::<32>(), input.last_chunk::<32>()) {
-            let (a, b) = (load32(head), load32(end));
-            let pm = _mm256_or_si256(_mm256_cmpeq_epi8(a, pct), _mm256_cmpeq_epi8(b, pct));
-            if _mm256_movemask_epi8(pm) == 0 {
-                store32(dst.first_chunk_mut::<32>().expect("32 of 64"), a);
-                // 32 <= n <= 64: the second store ends at `n`, inside the 64 bytes.
-                store32((&mut dst[n - 32..n]).try_into().expect("32 bytes"), b);
-                return Some(n);
-            }
-        }
-    }
-    let mut buf = [0u8; 66];
-    copy_short(input, &mut buf);
-    let low = |real: usize| ((1u64 << real) - 1) as u32;
-    let (first, second) = (buf.first_chunk::<34>(), buf.last_chunk::<34>());
-    let (first, second) = (first.expect("34 of 66"), second.expect("34 of 66"));
-    let lo = dst.first_chunk_mut::<32>().expect("32 of 64");
-    let head = load_at(first, 0);
-    if n < 32 && !plus_as_space && _mm256_movemask_epi8(_mm256_cmpeq_epi8(head, pct)) == 0 {
-        // Under 32 bytes without `%` (the padding is zeros): the padded copy is the output.
-        // Its 32 bytes fit the 64 of `dst`; those past `n` are not part of the result.
-        store32(lo, head);
-        return Some(n);
-    }
     let d = Decoding {
         pct,
         plus: plus_as_space.then(|| (_mm256_set1_epi8(b'+' as i8), _mm256_set1_epi8(b' ' as i8))),
         reject,
     };
-    let s0 = d.step(first, 0, d.scan(head), lo)?;
+    let low = |real: usize| ((1u64 << real) - 1) as u32;
+    if let (Some(first), Some(end)) = (input.first_chunk::<34>(), input.last_chunk::<32>()) {
+        // 34 bytes or more: no copy. The first step reads the input itself; the second
+        // decodes the last 32 bytes `v` (from `n - 32`, overlapping the first step's by
+        // `skip` bytes), with the bytes at +1 and +2 shifted in registers (zeros past the
+        // end), and drops the overlap as if an escape had consumed it. A copy would cost its
+        // stores, and the loads at +1 and +2 from it would each span two of them, which the
+        // CPU cannot forward (the 64-byte AVX2 decode ran at a third of AVX-512's speed).
+        let lo = dst.first_chunk_mut::<32>().expect("32 of 64");
+        let s0 = d.step(first, 0, d.scan(load_at(first, 0)), lo)?;
+        let w = s0.written;
+        let skip = 64 - n;
+        let v = load32(end);
+        let up = _mm256_permute2x128_si256::<0x81>(v, v);
+        let ahead = || (_mm256_alignr_epi8::<1>(up, v), _mm256_alignr_epi8::<2>(up, v));
+        // The first step's carry marks bytes 32 and 33, `skip` bytes into `v`. An escape in
+        // the overlap was judged by the first step already, on the same bytes: the same
+        // verdict here, so strict decoding rejects nothing the first step accepted.
+        let carry = s0.carry << skip | low(skip);
+        let next: &mut [MaybeUninit<u8>; 32] =
+            (&mut dst[w..w + 32]).try_into().expect("w <= 32: 32 of 64");
+        let s1 = d.step_on(ahead, carry, d.scan(v), next)?;
+        return Some(w + s1.written);
+    }
+    let mut buf = [0u8; 66];
+    copy_short(input, &mut buf);
+    let (first, second) = (buf.first_chunk::<34>(), buf.last_chunk::<34>());
+    let (first, second) = (first.expect("34 of 66"), second.expect("34 of 66"));
+    let lo = dst.first_chunk_mut::<32>().expect("32 of 64");
+    let s0 = d.step(first, 0, d.scan(load_at(first, 0)), lo)?;
     if n <= 32 {
         return Some((s0.keep & low(n)).count_ones() as usize);
     }

@@ -10,6 +10,7 @@ use core::mem::MaybeUninit;
 
 pub mod avx2;
 pub mod avx512;
+pub(crate) mod clean;
 pub mod ssse3;
 
 /// Whether `out` has room for any encoding of `input` plus `room` bytes (an encoder's
