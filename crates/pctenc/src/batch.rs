@@ -45,6 +45,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::decode::decode_append;
+use crate::decode::utf8::is_utf8;
 use crate::error::{DecodeError, EncodeError};
 use crate::kernel::{self, scalar};
 use crate::lint::escape_preview;
@@ -449,15 +450,6 @@ pub fn snippet(row: &[u8], offset: usize) -> String {
 
 fn row_error(row: usize, bytes: &[u8], error: RowError) -> BatchError {
     BatchError::Row { row, snippet: snippet(bytes, error.offset()), error }
-}
-
-/// Whether `bytes` is UTF-8 (SIMD-validated with the `simd` feature).
-#[inline]
-fn is_utf8(bytes: &[u8]) -> bool {
-    #[cfg(feature = "simd")]
-    return simdutf8::basic::from_utf8(bytes).is_ok();
-    #[cfg(not(feature = "simd"))]
-    return core::str::from_utf8(bytes).is_ok();
 }
 
 /// Whether `at` is a character boundary of `bytes`, valid UTF-8 (its end included): a

@@ -652,6 +652,7 @@ fn reserve_short(out: &mut Vec<u8>) {
 }
 
 /// Makes the kernel choice that [`Kernel::current`] makes on first use.
+#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 #[cold]
 #[inline(never)]
 fn choose_now() {
