@@ -130,6 +130,10 @@ fn seeds() -> Vec<Vec<u8>> {
     }
     // Every byte value, raw.
     s.push((0..=255u8).collect());
+    // Runs of `%` about a block long: a short step that cuts a value before a `%` finds no
+    // place to cut (65 bytes of `%` alone is the tightest case).
+    s.push(vec![b'%'; 65]);
+    s.push([&[b'%'; 63][..], b"41"].concat());
     s
 }
 

@@ -541,7 +541,7 @@ fn decode_append_bulk(
 }
 
 /// Inputs up to this long may take [`decode_append_short`]: one or two steps of the AVX-512
-/// kernel; the AVX2 kernel's short path takes up to 64 bytes, in two steps.
+/// kernel, two to four of the AVX2 kernel.
 pub(crate) const SHORT_DECODE: usize = 128;
 
 /// Appends the decoding of a short `input` under `d`'s escapes (its `plus_as_space` and
@@ -578,11 +578,6 @@ pub(crate) fn decode_append_short(
                 // never ask (input without `%` is copied), would keep every call off this one.
                 choose_now();
             }
-            return false;
-        }
-        if k == AVX2 && input.len() > AVX2_SHORT {
-            // Longer than the AVX2 short step takes: the general path, without a call that
-            // would only refuse.
             return false;
         }
         if k == AVX2 && !plus_as_space {
@@ -631,17 +626,15 @@ pub(crate) fn decode_append_short(
     }
 }
 
-/// Spare capacity [`decode_append_short`] makes sure of: the AVX2 step's two whole-block
-/// stores (64 bytes), and the input's length for AVX-512's steps (their masked stores need
-/// no more). One constant keeps the check one compare.
+/// Spare capacity [`decode_append_short`] makes sure of: the AVX2 step's whole-block stores
+/// (64 bytes past each of its two values' starts), and the input's length for AVX-512's
+/// steps (their masked stores need no more). One constant keeps the check one compare.
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 const SHORT_ROOM: usize = SHORT_DECODE;
-/// The longest value the AVX2 kernel's short path takes (two steps; the inline copy of a
-/// value without `%` takes as much and stores within its first `MAX` bytes).
+// The inline copy of a value without `%` stores within its first `MAX` bytes, and the AVX2
+// step's second value needs 64 bytes past the first value's output (at most 64).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const AVX2_SHORT: usize = x86_64::clean::MAX;
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const _: () = assert!(SHORT_ROOM >= AVX2_SHORT && AVX2_SHORT == 64);
+const _: () = assert!(SHORT_ROOM >= x86_64::clean::MAX && SHORT_ROOM >= 2 * 64);
 
 /// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
