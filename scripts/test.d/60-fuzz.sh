@@ -12,7 +12,7 @@ missing=""
 rustup toolchain list 2>/dev/null | grep -q '^nightly' || missing+=" nightly-toolchain"
 cargo fuzz --version >/dev/null 2>&1 || missing+=" cargo-fuzz"
 if [ -n "$missing" ]; then
-  echo "fuzz: missing:$missing (scripts/deps.d/60-fuzz.sh installs them)"
+  echo "fuzz: missing:$missing (scripts/deps.d/58-nightly.sh and 60-fuzz.sh install them)"
   if [ "${CI:-}" = "true" ]; then echo "0 passed, 1 failed"; exit 1; fi
   echo "0 passed, 0 failed, 1 skipped"; exit 0
 fi
