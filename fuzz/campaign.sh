@@ -8,10 +8,14 @@
 #   bash fuzz/campaign.sh OUT          # logs, corpora, per-target summaries in OUT
 #
 # A target stops by SIGINT once its CPU time (utime + stime from /proc/PID/stat) reaches the
-# budget; libFuzzer then prints its final statistics (-print_final_stats=1), which this script
+# budget. libFuzzer's -timeout counts wall-clock time, which a niced process on a busy machine
+# loses by the second (a 20 ms input was once stopped after 10 s of waiting for a core), so
+# it is 120 s here; the slowest input's time is in each log (stat::slowest_unit_time_sec).
+# A working corpus already in OUT (an interrupted campaign's) is kept and grown; libFuzzer then prints its final statistics (-print_final_stats=1), which this script
 # collects into OUT/summary.tsv: target, CPU seconds, wall seconds, executions, coverage
 # (cov: edges, ft: features), corpus size, and the exit status (0 or 72 = interrupted as asked;
-# anything else, with a crash-* file under OUT/artifacts/TARGET/, is a failure). Afterwards
+# anything else, with a crash-*, timeout-* or oom-* file under OUT/artifacts/TARGET/, is a
+# failure). Afterwards
 # `bash fuzz/minimize.sh OUT` merges the working corpora into fuzz/corpus/.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -21,8 +25,10 @@ lanes=${LANES:-2}
 read -r -a targets <<<"${FUZZ_TARGETS:-$(bash ./targets.sh)}"
 mkdir -p "$out"
 cargo +nightly fuzz build -O >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
-git -C .. rev-parse HEAD >"$out/commit"
-printf 'target\tcpu_s\twall_s\texecs\tcov\tft\tcorpus\texit\n' >"$out/summary.tsv"
+# The commit fuzzed, and any change to the fuzzed code not committed yet (none, normally).
+{ git -C .. rev-parse HEAD; git -C .. status --short -- crates fuzz/fuzz_targets; } >>"$out/commit"
+[ -f "$out/summary.tsv" ] ||
+  printf 'target\tcpu_s\twall_s\texecs\tcov\tft\tcorpus\texit\n' >"$out/summary.tsv"
 
 hz=$(getconf CLK_TCK)
 cpu_seconds() { # utime + stime of PID, in seconds
@@ -45,7 +51,7 @@ run_target() {
   case $t in batch | charset | form_serialize | wasm_raw) max_len=1024 ;; esac
   local start=$SECONDS
   nice -n 19 "$bin" "$corpus" -artifact_prefix="$out/artifacts/$t/" -max_len=$max_len \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1 &
+    -timeout=120 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1 &
   local pid=$!
   local cpu=0
   while kill -0 "$pid" 2>/dev/null; do

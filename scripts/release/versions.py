@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""One version everywhere: every artifact built from this repository carries the workspace's
+version (`[workspace.package] version` in Cargo.toml), the one place it is written by hand.
+
+Two kinds of check, each a line `ok ...` or `FAIL ...`, then `N passed, N failed`:
+
+- SOURCES, always: the files that state a version themselves (a crate outside the workspace,
+  the npm package.json, the version requirement other crates put on the library) must state
+  the workspace's. Files that inherit it (`version.workspace = true`, pyproject's dynamic
+  version) need no entry.
+- ARTIFACTS, for each `--artifact KIND=PATH` given: a built file reports the workspace's
+  version (its name, its metadata, or what the program prints). `scripts/test.d/74-packages.sh`
+  passes every artifact it builds; another suite that builds an artifact adds its own kind to
+  `ARTIFACTS` and passes it the same way.
+
+    python3 scripts/release/versions.py [--artifact KIND=PATH ...]
+    python3 scripts/release/versions.py --set 0.2.0      # writes every SOURCE, then checks
+
+`--set` is how a release changes the version: it rewrites the workspace's version and every
+source below, so that nothing is edited by hand but this one command.
+"""
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def workspace_version():
+    return tomllib.loads((ROOT / "Cargo.toml").read_text())["workspace"]["package"]["version"]
+
+
+# --- sources: (file, what, read, write) --------------------------------------------------
+
+
+def toml_field(path, *keys):
+    data = tomllib.loads((ROOT / path).read_text())
+    for k in keys:
+        data = data.get(k, {}) if isinstance(data, dict) else {}
+    return data if isinstance(data, str) else None
+
+
+def sub_line(path, pattern, version):
+    """Replaces the version group of the one line matching `pattern` (a regex with one group
+    around the version) in `path`."""
+    text = (ROOT / path).read_text()
+    new, n = re.subn(pattern, lambda m: m.group(0).replace(m.group(1), version), text, count=1, flags=re.M)
+    if n != 1:
+        raise SystemExit(f"{path}: no line matches {pattern}")
+    (ROOT / path).write_text(new)
+
+
+def npm_version():
+    return json.loads((ROOT / "npm/package.json").read_text())["version"]
+
+
+def write_npm(version):
+    path = ROOT / "npm/package.json"
+    pkg = json.loads(path.read_text())
+    pkg["version"] = version
+    path.write_text(json.dumps(pkg, indent=2, ensure_ascii=False) + "\n")
+
+
+SOURCES = [
+    (
+        "Cargo.toml",
+        "[workspace.dependencies] pctenc requirement",
+        lambda: toml_field("Cargo.toml", "workspace", "dependencies", "pctenc", "version"),
+        lambda v: sub_line("Cargo.toml", r'^pctenc = \{ path = "crates/pctenc", version = "([^"]+)"', v),
+    ),
+    (
+        "crates/pctenc-py/Cargo.toml",
+        "package version (the Python package's own workspace; the wheel's version)",
+        lambda: toml_field("crates/pctenc-py/Cargo.toml", "package", "version"),
+        lambda v: sub_line("crates/pctenc-py/Cargo.toml", r'^version = "([^"]+)"', v),
+    ),
+    (
+        "crates/pctenc-py/Cargo.toml",
+        "pctenc requirement",
+        lambda: toml_field("crates/pctenc-py/Cargo.toml", "dependencies", "pctenc", "version"),
+        lambda v: sub_line("crates/pctenc-py/Cargo.toml", r'^pctenc = \{ path = "../pctenc", version = "([^"]+)"', v),
+    ),
+    ("npm/package.json", "version", npm_version, write_npm),
+]
+
+
+def inherited():
+    """Checks that need no entry in SOURCES: every workspace member inherits the version, and
+    the Python package takes its version from its crate."""
+    problems = []
+    members = tomllib.loads((ROOT / "Cargo.toml").read_text())["workspace"]["members"]
+    for m in members:
+        pkg = tomllib.loads((ROOT / m / "Cargo.toml").read_text())["package"]
+        if pkg.get("version") != {"workspace": True}:
+            problems.append(f"{m}/Cargo.toml: version is {pkg.get('version')!r}, not `version.workspace = true`")
+    project = tomllib.loads((ROOT / "crates/pctenc-py/pyproject.toml").read_text())["project"]
+    if "version" in project or "version" not in project.get("dynamic", []):
+        problems.append("crates/pctenc-py/pyproject.toml: the version must be dynamic (the crate's)")
+    return problems
+
+
+# --- artifacts: KIND -> function(path) returning the version it reports ------------------
+
+
+def wheel_version(path):
+    # name-version-python-abi-platform.whl, and the METADATA inside
+    name_version = Path(path).name.split("-")[1]
+    with zipfile.ZipFile(path) as z:
+        meta = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        field = re.search(r"^Version: (.+)$", z.read(meta).decode(), re.M).group(1)
+    return name_version if name_version == field else f"{name_version} (name) / {field} (METADATA)"
+
+
+def sdist_version(path):
+    name_version = Path(path).name.removesuffix(".tar.gz").rsplit("-", 1)[1]
+    with tarfile.open(path) as t:
+        meta = next(m for m in t.getmembers() if m.name.count("/") == 1 and m.name.endswith("/PKG-INFO"))
+        field = re.search(r"^Version: (.+)$", t.extractfile(meta).read().decode(), re.M).group(1)
+    return name_version if name_version == field else f"{name_version} (name) / {field} (PKG-INFO)"
+
+
+def npm_tarball_version(path):
+    with tarfile.open(path) as t:
+        return json.load(t.extractfile("package/package.json"))["version"]
+
+
+def crate_version(path):
+    # NAME-VERSION.crate, and the Cargo.toml inside
+    with tarfile.open(path) as t:
+        toml = next(m for m in t.getmembers() if m.name.count("/") == 1 and m.name.endswith("/Cargo.toml"))
+        return tomllib.loads(t.extractfile(toml).read().decode())["package"]["version"]
+
+
+def cli_version(path):
+    out = subprocess.run([path, "--version"], capture_output=True, text=True, check=True).stdout
+    return out.split("\n")[0].removeprefix("pctenc ")
+
+
+def python_module_version(path):
+    """PATH is a Python interpreter in whose environment `pctenc` is installed (and imports)."""
+    code = "import importlib.metadata as m, pctenc; print(m.version('pctenc'))"
+    return subprocess.run([path, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def wasm_module_version(path):
+    """PATH is the npm package directory (or an installed copy): its `version()` export."""
+    code = "import(process.argv[1] + '/index.js').then(m => console.log(m.version()))"
+    out = subprocess.run(["node", "-e", code, str(Path(path).resolve())], capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+# The lead adds the native engines' artifacts here when their branches land, e.g.
+#   "jar": jar_version,            (Implementation-Version of META-INF/MANIFEST.MF)
+#   "duckdb-extension": ...,       (the version field of the extension's metadata footer)
+# and passes `--artifact jar=PATH` from the suite that builds each.
+ARTIFACTS = {
+    "wheel": wheel_version,
+    "sdist": sdist_version,
+    "npm-tarball": npm_tarball_version,
+    "crate": crate_version,
+    "cli": cli_version,
+    "python": python_module_version,
+    "wasm": wasm_module_version,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--artifact", action="append", default=[], metavar="KIND=PATH")
+    ap.add_argument("--set", metavar="VERSION", help="write VERSION everywhere first")
+    args = ap.parse_args()
+    if args.set:
+        sub_line("Cargo.toml", r'^\[workspace\.package\]\nversion = "([^"]+)"', args.set)
+        for _, _, _, write in SOURCES:
+            write(args.set)
+    want = workspace_version()
+    passed = failed = 0
+
+    def report(ok, what):
+        nonlocal passed, failed
+        passed += ok
+        failed += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {what}")
+
+    for path, what, read, _ in SOURCES:
+        got = read()
+        report(got == want, f"{path}: {what}: {got} (workspace {want})")
+    for problem in inherited():
+        report(False, problem)
+    for spec in args.artifact:
+        kind, _, path = spec.partition("=")
+        if kind not in ARTIFACTS:
+            report(False, f"unknown artifact kind {kind!r} (known: {', '.join(ARTIFACTS)})")
+            continue
+        try:
+            got = ARTIFACTS[kind](path)
+        except Exception as e:  # a missing or malformed artifact is a failure, said as such
+            report(False, f"{kind} {path}: cannot read its version: {e}")
+            continue
+        report(got == want, f"{kind} {Path(path).name}: {got} (workspace {want})")
+    print(f"versions: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
