@@ -48,9 +48,11 @@ publishable=$(cargo metadata -q --no-deps --format-version 1 | python3 -c '
 import json, sys
 m = json.load(sys.stdin)
 print(" ".join(p["name"] for p in m["packages"] if p["publish"] != []))')
+# One command for all of them: each is verified against the others as packed (crates.io does
+# not have them), as `cargo publish --workspace` would publish them in order.
+run "cargo package ${publishable//pctenc/-p pctenc} (verification builds of the packed crates)" \
+  cargo package $(printf -- '-p %s ' $publishable) --allow-dirty -q
 for crate in $publishable; do
-  run "cargo package -p $crate (verification build of the packed crate)" \
-    cargo package -p "$crate" --allow-dirty -q
   artifacts+=(--artifact "crate=$target_dir/package/$crate-$version.crate")
 done
 [ "$publishable" = "pctenc pctenc-cli" ] && ok "publishable crates: $publishable" \
@@ -105,7 +107,8 @@ if venv "$tmp/build" maturin auditwheel; then
     [[ $(basename "$wheel") =~ ^pctenc-$version-cp311-abi3-manylinux_2_34_x86_64\.whl$ ]] \
       && ok "maturin build: $(basename "$wheel") and $(basename "$sdist")" \
       || bad "wheel name $(basename "$wheel") is not cp311-abi3-manylinux_2_34_x86_64"
-    show=$("$tmp/build/bin/auditwheel" show "$wheel" 2>&1)
+    # (auditwheel wraps its lines: read them as one)
+    show=$("$tmp/build/bin/auditwheel" show "$wheel" 2>&1 | tr -s ' \n' '  ')
     grep -q 'consistent with the following platform tag: "manylinux_2_34_x86_64"' <<<"$show" \
       && ok "auditwheel show: consistent with manylinux_2_34_x86_64" || { bad "auditwheel show"; echo "$show"; }
   else
