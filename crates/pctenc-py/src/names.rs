@@ -4,8 +4,52 @@
 use pctenc::batch::OnError;
 use pctenc::lint::Context;
 use pctenc::{Malformed, Profile, Utf8};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
+
+/// The `TypeError` for argument `name` given `obj` where `want` was expected, naming both
+/// (in its text: an engine that turns the error into text keeps it).
+pub fn wrong_type(obj: &Bound<'_, PyAny>, name: &str, want: &str) -> PyErr {
+    let got = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    PyTypeError::new_err(format!("{name} must be {want}, not {got}"))
+}
+
+/// An optional `str` argument: absent or `None` is `None` (the default).
+pub fn opt_str<'a>(obj: Option<&'a Bound<'_, PyAny>>, name: &str) -> PyResult<Option<&'a str>> {
+    match obj.filter(|o| !o.is_none()) {
+        None => Ok(None),
+        Some(o) => match o.cast::<PyString>() {
+            Ok(s) => s.to_str().map(Some),
+            Err(_) => Err(wrong_type(o, name, "str")),
+        },
+    }
+}
+
+/// An optional `bool` argument: absent or `None` is `None` (the default).
+pub fn opt_bool(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<bool>> {
+    match obj.filter(|o| !o.is_none()) {
+        None => Ok(None),
+        Some(o) => match o.cast::<PyBool>() {
+            Ok(b) => Ok(Some(b.is_true())),
+            Err(_) => Err(wrong_type(o, name, "bool")),
+        },
+    }
+}
+
+/// An optional count (an `int` >= 0): absent or `None` is `None`.
+pub fn opt_count(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<usize>> {
+    match obj.filter(|o| !o.is_none()) {
+        None => Ok(None),
+        Some(o) if o.is_instance_of::<PyBool>() || !o.is_instance_of::<PyInt>() => {
+            Err(wrong_type(o, name, "an int"))
+        }
+        Some(o) => match o.extract::<usize>() {
+            Ok(n) => Ok(Some(n)),
+            Err(_) => Err(PyValueError::new_err(format!("{name} must be >= 0, not {o}"))),
+        },
+    }
+}
 
 /// The profile called `name` (a name or alias, ASCII case ignored); unknown, a `ValueError`
 /// with the library's "did you mean" (the same names as the CLI's).

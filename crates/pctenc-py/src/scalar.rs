@@ -7,6 +7,7 @@ use std::borrow::Cow;
 
 use pctenc::charset::Invalid;
 use pctenc::lint::{self, Options};
+use pctenc::profile::whatwg::FORM;
 use pctenc::{HexCase, Profile, Utf8};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -19,6 +20,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(profiles, m)?)?;
+    m.add_function(wrap_pyfunction!(profile_info, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(form_parse, m)?)?;
@@ -65,16 +67,35 @@ fn str_result<'py>(py: Python<'py>, input: &Text<'_, 'py>, out: Cow<'_, str>) ->
     }
 }
 
-/// Percent-encodes `data` (str or bytes) with `profile`; see the package docs.
+/// Percent-encodes `data` (`str` or `bytes`) with the named profile.
+///
+/// `profile` is any name or alias `pctenc.profiles()` lists (as the CLI's `-p`); `lower`
+/// writes lower-case hex; `charset` (a WHATWG label) encodes text in a legacy encoding
+/// first. A profile whose runtime takes only text (`js-component`, `js-uri`) refuses bytes
+/// that are not UTF-8 with a `PctencError` (`code` `not-text`), as `pctenc.arrow` does.
+///
+/// >>> import pctenc
+/// >>> pctenc.encode("a b/ü")
+/// 'a%20b%2F%C3%BC'
+/// >>> pctenc.encode("a b&c", "form")
+/// 'a+b%26c'
+/// >>> pctenc.encode(b"\xff", "rfc3986", lower=True)
+/// '%ff'
 #[pyfunction]
-#[pyo3(signature = (data, profile="rfc3986", *, lower=false, charset=None))]
+#[pyo3(
+    signature = (data, profile=None, *, lower=None, charset=None),
+    text_signature = "(data, profile='rfc3986', *, lower=False, charset=None)"
+)]
 fn encode<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
-    profile: &str,
-    lower: bool,
-    charset: Option<&str>,
+    profile: Option<&Bound<'py, PyAny>>,
+    lower: Option<&Bound<'py, PyAny>>,
+    charset: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let profile = names::opt_str(profile, "profile")?.unwrap_or("rfc3986");
+    let lower = names::opt_bool(lower, "lower")?.unwrap_or(false);
+    let charset = names::opt_str(charset, "charset")?;
     let named = names::profile(profile)?;
     let mut p: Profile = *named;
     if lower {
@@ -102,17 +123,41 @@ fn encode<'py>(
     }
 }
 
-/// Percent-decodes `text` (str or bytes) with `profile`; see the package docs.
+/// Percent-decodes `text` (`str` or `bytes`) with the named profile.
+///
+/// `malformed` ("strict"/"lenient") overrides the profile's policy for a `%` that starts no
+/// escape; `utf8` is "strict", "lossy" or "bytes" (then the result is `bytes`); `charset`
+/// (a WHATWG label, or "auto") reads the decoded bytes in a legacy encoding. Input the
+/// profile rejects raises `PctencError` with `.offset` (a byte offset), `.code`, `.profile`.
+///
+/// >>> import pctenc
+/// >>> pctenc.decode("caf%C3%A9", "js-component")
+/// 'café'
+/// >>> pctenc.decode("a+b%2B", "form")
+/// 'a b+'
+/// >>> pctenc.decode("%FF", utf8="bytes")
+/// b'\xff'
+/// >>> pctenc.decode("100%")
+/// Traceback (most recent call last):
+/// ...
+/// pctenc.PctencError: profile rfc3986, byte 3: truncated-escape at "%": ...
 #[pyfunction]
-#[pyo3(signature = (text, profile="rfc3986", *, malformed=None, utf8=None, charset=None))]
+#[pyo3(
+    signature = (text, profile=None, *, malformed=None, utf8=None, charset=None),
+    text_signature = "(text, profile='rfc3986', *, malformed=None, utf8=None, charset=None)"
+)]
 fn decode<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    profile: &str,
-    malformed: Option<&str>,
-    utf8: Option<&str>,
-    charset: Option<&str>,
+    profile: Option<&Bound<'py, PyAny>>,
+    malformed: Option<&Bound<'py, PyAny>>,
+    utf8: Option<&Bound<'py, PyAny>>,
+    charset: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let profile = names::opt_str(profile, "profile")?.unwrap_or("rfc3986");
+    let malformed = names::opt_str(malformed, "malformed")?;
+    let utf8 = names::opt_str(utf8, "utf8")?;
+    let charset = names::opt_str(charset, "charset")?;
     let named = names::profile(profile)?;
     let mut p: Profile = *named;
     if let Some(m) = names::malformed(malformed)? {
@@ -160,63 +205,95 @@ fn decode<'py>(
     }
 }
 
-/// Every named profile, as `pctenc profiles --json` describes it.
+/// Every named profile, as `pctenc profiles --json` describes it: a list of dicts with
+/// `name`, `aliases`, `unencoded` (the printable ASCII it keeps), `space`, `hex`, `decode`
+/// (its decoding policy) and `source` (the spec or runtime function it reproduces).
+///
+/// >>> import pctenc
+/// >>> form = next(p for p in pctenc.profiles() if p["name"] == "form")
+/// >>> form["space"], form["decode"]["plus_as_space"]
+/// ('+', True)
 #[pyfunction]
 fn profiles(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
     for p in pctenc::profile::ALL {
-        let d = p.decoding();
-        let unencoded: String = (0x20u8..0x7f).filter(|&b| !p.escapes(b)).map(char::from).collect();
-        let group = |bytes: &mut dyn Iterator<Item = u8>| {
-            let (mut kept, mut escaped) = (false, false);
-            for b in bytes {
-                if p.escapes(b) {
-                    escaped = true;
-                } else {
-                    kept = true;
-                }
-            }
-            match (kept, escaped) {
-                (true, false) => "kept",
-                (true, true) => "some",
-                _ => "escaped",
-            }
-        };
-        let dict = PyDict::new(py);
-        dict.set_item("name", p.name())?;
-        dict.set_item("aliases", p.aliases().to_vec())?;
-        dict.set_item("unencoded", unencoded)?;
-        dict.set_item("space", p.encode(" "))?;
-        dict.set_item("controls", group(&mut (0u8..0x20).chain([0x7f])))?;
-        dict.set_item("non_ascii", group(&mut (0x80u8..=0xff)))?;
-        dict.set_item("hex", p.hex_case().name())?;
-        dict.set_item("unit", p.unit().name())?;
-        let dec = PyDict::new(py);
-        dec.set_item("malformed", d.malformed.name())?;
-        dec.set_item("plus_as_space", d.plus_as_space)?;
-        let kept: String =
-            (0u8..0x80).filter(|&b| d.keep_escaped.contains(b)).map(char::from).collect();
-        dec.set_item("kept_escapes", kept)?;
-        dec.set_item("utf8", d.utf8.name())?;
-        dict.set_item("decode", dec)?;
-        dict.set_item("input_utf8", p.input_utf8().name())?;
-        dict.set_item("source", p.source())?;
-        list.append(dict)?;
+        list.append(describe(py, p)?)?;
     }
     Ok(list)
 }
 
-/// Lint findings of `text` read as a `context` component: dicts with `code`, `severity`,
-/// `offset`, `end`, `message`, `depth`.
+/// The entry of `profiles()` for the profile called `name` (a name or alias): what the
+/// adapters ask of a profile, found by the library's own lookup.
 #[pyfunction]
-#[pyo3(signature = (text, context="url", *, max_len=None, max_params=None))]
+fn profile_info<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyDict>> {
+    describe(py, names::profile(name)?)
+}
+
+/// One profile as `pctenc profiles --json` describes it.
+fn describe<'py>(py: Python<'py>, p: &Profile) -> PyResult<Bound<'py, PyDict>> {
+    let d = p.decoding();
+    let unencoded: String = (0x20u8..0x7f).filter(|&b| !p.escapes(b)).map(char::from).collect();
+    let group = |bytes: &mut dyn Iterator<Item = u8>| {
+        let (mut kept, mut escaped) = (false, false);
+        for b in bytes {
+            if p.escapes(b) {
+                escaped = true;
+            } else {
+                kept = true;
+            }
+        }
+        match (kept, escaped) {
+            (true, false) => "kept",
+            (true, true) => "some",
+            _ => "escaped",
+        }
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("name", p.name())?;
+    dict.set_item("aliases", p.aliases().to_vec())?;
+    dict.set_item("unencoded", unencoded)?;
+    dict.set_item("space", p.encode(" "))?;
+    dict.set_item("controls", group(&mut (0u8..0x20).chain([0x7f])))?;
+    dict.set_item("non_ascii", group(&mut (0x80u8..=0xff)))?;
+    dict.set_item("hex", p.hex_case().name())?;
+    dict.set_item("unit", p.unit().name())?;
+    let dec = PyDict::new(py);
+    dec.set_item("malformed", d.malformed.name())?;
+    dec.set_item("plus_as_space", d.plus_as_space)?;
+    let kept: String =
+        (0u8..0x80).filter(|&b| d.keep_escaped.contains(b)).map(char::from).collect();
+    dec.set_item("kept_escapes", kept)?;
+    dec.set_item("utf8", d.utf8.name())?;
+    dict.set_item("decode", dec)?;
+    dict.set_item("input_utf8", p.input_utf8().name())?;
+    dict.set_item("source", p.source())?;
+    Ok(dict)
+}
+
+/// Lint findings of `text` read as a `context` component (`url`, `path`, `query`...): a
+/// list of dicts with `code`, `severity`, `offset`, `end` (byte offsets), `message` and
+/// `depth` (how many decodings the finding takes). `max_len` and `max_params` add limits.
+///
+/// >>> import pctenc
+/// >>> [(f["code"], f["offset"]) for f in pctenc.check("/a/%2E%2E/b", "path")]
+/// [('encoded-dot-segment', 3)]
+/// >>> pctenc.check("/plain/path", "path")
+/// []
+#[pyfunction]
+#[pyo3(
+    signature = (text, context=None, *, max_len=None, max_params=None),
+    text_signature = "(text, context='url', *, max_len=None, max_params=None)"
+)]
 fn check<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    context: &str,
-    max_len: Option<usize>,
-    max_params: Option<usize>,
+    context: Option<&Bound<'py, PyAny>>,
+    max_len: Option<&Bound<'py, PyAny>>,
+    max_params: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let context = names::opt_str(context, "context")?.unwrap_or("url");
+    let max_len = names::opt_count(max_len, "max_len")?;
+    let max_params = names::opt_count(max_params, "max_params")?;
     let input = self::text(text, "text")?;
     let options = Options { max_len, max_params, ..Options::new(names::context(context)?) };
     let list = PyList::empty(py);
@@ -233,14 +310,23 @@ fn check<'py>(
     Ok(list)
 }
 
-/// RFC 3986 §6.2.2 normal form of the encoding of `text` read as a `context` component.
+/// The RFC 3986 §6.2.2 normal form of the encoding of `text` read as a `context`
+/// component: escapes of unreserved characters decoded, hex digits upper case. `str` in,
+/// `str` out; `bytes` in, `bytes` out.
+///
+/// >>> import pctenc
+/// >>> pctenc.normalize("/%7euser/a%2fb", "path")
+/// '/~user/a%2Fb'
+/// >>> pctenc.normalize(b"%7e", "path")
+/// b'~'
 #[pyfunction]
-#[pyo3(signature = (text, context="url"))]
+#[pyo3(signature = (text, context=None), text_signature = "(text, context='url')")]
 fn normalize<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    context: &str,
+    context: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let context = names::opt_str(context, "context")?.unwrap_or("url");
     let input = self::text(text, "text")?;
     let out = pctenc::normalize::normalize(input.bytes(), names::context(context)?);
     Ok(match (&input, out) {
@@ -253,14 +339,16 @@ fn normalize<'py>(
     })
 }
 
-/// application/x-www-form-urlencoded pairs, as the URL Standard parses them.
+/// application/x-www-form-urlencoded pairs, as the URL Standard parses them (the native
+/// half of `pctenc.form.parse`).
 #[pyfunction]
 #[pyo3(signature = (data, *, charset=None))]
 fn form_parse<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
-    charset: Option<&str>,
+    charset: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let charset = names::opt_str(charset, "charset")?;
     let input = text(data, "data")?;
     let list = PyList::empty(py);
     let push = |n: Cow<'_, str>, v: Cow<'_, str>| -> PyResult<()> {
@@ -281,16 +369,42 @@ fn form_parse<'py>(
     Ok(list)
 }
 
-/// Serializes `(name, value)` pairs of str as the URL Standard's urlencoded serializer.
+/// Serializes `(name, value)` pairs as the URL Standard's urlencoded serializer; the Python
+/// wrapper (`pctenc.form.serialize`) has already read the query's shape as `urlencode` does,
+/// so each part here is `str` (encoded as UTF-8, or `charset`) or `bytes` (escaped as they
+/// are, as `urlencode` escapes bytes).
 #[pyfunction]
 #[pyo3(signature = (pairs, *, charset=None))]
-fn form_serialize(pairs: Vec<(String, String)>, charset: Option<&str>) -> PyResult<String> {
-    let mut s = pctenc::form::Serializer::new();
-    if let Some(label) = charset {
-        s = s.with_encoding(names::charset(label)?);
+fn form_serialize(
+    pairs: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+    charset: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let charset = names::opt_str(charset, "charset")?;
+    // The URL Standard's serializer writes a legacy charset's *output encoding* (UTF-16 and
+    // `replacement` become UTF-8), as pctenc::form::Serializer::with_encoding does.
+    let encoding = charset.map(names::charset).transpose()?.map(|e| e.output_encoding());
+    let part = |out: &mut String, obj: &Bound<'_, PyAny>, what: &str| -> PyResult<()> {
+        match text(obj, what)? {
+            // Bytes are escaped as they are (already encoded, as urlencode takes them),
+            // not read as text the way the form profile reads its input.
+            Text::Bytes(b) => FORM.with_input_utf8(Utf8::Bytes).encode_append(b, out),
+            Text::Str(s, _) => match encoding {
+                Some(e) if e != pctenc::charset::encoding_rs::UTF_8 => {
+                    FORM.encode_with_append(s, e, out)
+                }
+                _ => FORM.encode_append(s, out),
+            },
+        }
+        Ok(())
+    };
+    let mut out = String::new();
+    for (i, (name, value)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        part(&mut out, name, "a name")?;
+        out.push('=');
+        part(&mut out, value, "a value")?;
     }
-    for (n, v) in &pairs {
-        s.append_pair(n, v);
-    }
-    Ok(s.finish())
+    Ok(out)
 }

@@ -111,6 +111,61 @@ def test_form():
     assert form.parse(form.serialize([("k", "v=1&x")])) == [("k", "v=1&x")]
 
 
+# Each call with one argument of a wrong type, and the argument its TypeError must name.
+WRONG_TYPES = [
+    (lambda: pctenc.encode(1), "data"),
+    (lambda: pctenc.encode("a", 1), "profile"),
+    (lambda: pctenc.encode("a", lower="yes"), "lower"),
+    (lambda: pctenc.encode("a", charset=1), "charset"),
+    (lambda: pctenc.decode(["a"]), "text"),
+    (lambda: pctenc.decode("a", 3.5), "profile"),
+    (lambda: pctenc.decode("a", malformed=True), "malformed"),
+    (lambda: pctenc.decode("a", utf8=1), "utf8"),
+    (lambda: pctenc.check(1), "text"),
+    (lambda: pctenc.check("a", 1), "context"),
+    (lambda: pctenc.check("a", max_len="3"), "max_len"),
+    (lambda: pctenc.check("a", max_params=1.5), "max_params"),
+    (lambda: pctenc.normalize(None), "text"),
+    (lambda: pctenc.normalize("a", b"url"), "context"),
+    (lambda: form.parse(1), "data"),
+    (lambda: form.parse("a", charset=1), "charset"),
+    (lambda: form.serialize([("a", "b")], charset=1), "charset"),
+    (lambda: pctenc.arrow.encode(1), "values"),
+    (lambda: pctenc.arrow.encode(["a"], 1), "profile"),
+    (lambda: pctenc.arrow.encode(["a"], lower="no"), "lower"),
+    (lambda: pctenc.arrow.decode(["a"], on_error=1), "on_error"),
+    (lambda: pctenc.arrow.decode(["a"], malformed=1), "malformed"),
+    (lambda: pctenc.arrow.decode(["a"], utf8=b"bytes"), "utf8"),
+]
+
+
+@pytest.mark.parametrize("call,name", WRONG_TYPES, ids=[n for _, n in WRONG_TYPES])
+def test_argument_types_are_checked_at_the_call(call, name):
+    with pytest.raises(TypeError) as info:
+        call()
+    assert name in str(info.value), str(info.value)
+
+
+def test_negative_limits_are_value_errors_naming_them():
+    for kw in ("max_len", "max_params"):
+        with pytest.raises((ValueError, OverflowError)) as info:
+            pctenc.check("a", **{kw: -1})
+        assert kw in str(info.value), str(info.value)
+
+
+def test_version_is_the_crates():
+    import re
+
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", pctenc.__version__)
+    from conftest import REPO
+
+    cargo = (REPO / "crates" / "pctenc-py" / "Cargo.toml").read_text()
+    assert f'\nversion = "{pctenc.__version__}"\n' in cargo
+    from importlib.metadata import version
+
+    assert version("pctenc") == pctenc.__version__
+
+
 def test_kernel_is_named():
     assert pctenc.KERNEL in {"avx512", "avx2", "ssse3", "neon", "simd128", "scalar"}
 

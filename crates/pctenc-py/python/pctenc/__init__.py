@@ -16,7 +16,8 @@ Every decision is the Rust library's: profile names, aliases and policies are th
 from __future__ import annotations
 
 from . import _pctenc, arrow, form, urllib
-from ._pctenc import PctencError, check, decode, encode, normalize, profiles
+from ._error import PctencError
+from ._pctenc import check, decode, encode, normalize, profiles
 
 __all__ = [
     "PctencError",
@@ -26,6 +27,7 @@ __all__ = [
     "normalize",
     "profiles",
     "KERNEL",
+    "__version__",
     "arrow",
     "form",
     "urllib",
@@ -33,3 +35,6 @@ __all__ = [
 
 #: The kernel the library picked for this CPU ("avx512", "avx2", "ssse3", "neon", "scalar").
 KERNEL: str = _pctenc.KERNEL
+
+#: The package's version: the Rust crate's, as built.
+__version__: str = _pctenc.__version__

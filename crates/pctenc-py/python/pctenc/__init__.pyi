@@ -7,12 +7,15 @@ from ._pctenc import (
     ProfileInfo as ProfileInfo,
     Utf8Policy as Utf8Policy,
     check as check,
-    normalize as normalize,
     profiles as profiles,
 )
 from typing import Literal, overload
 
+__all__ = ["PctencError", "check", "decode", "encode", "normalize", "profiles", "KERNEL",
+           "__version__", "arrow", "form", "urllib"]
+
 KERNEL: str
+__version__: str
 
 def encode(data: str | bytes, profile: str = "rfc3986", *, lower: bool = False,
            charset: str | None = None) -> str:
@@ -25,3 +28,7 @@ def decode(text: str | bytes, profile: str = "rfc3986", *, malformed: Malformed 
 def decode(text: str | bytes, profile: str = "rfc3986", *, malformed: Malformed | None = None,
            utf8: Literal["strict", "lossy", "replace"] | None = None,
            charset: str | None = None) -> str: ...
+@overload
+def normalize(text: str, context: Context = "url") -> str: ...
+@overload
+def normalize(text: bytes, context: Context = "url") -> bytes: ...

@@ -3,9 +3,12 @@
 Every adapter hands whole Arrow batches to `pctenc.arrow` (one call per batch, the GIL
 released while the kernels run) and adds only what its engine needs:
 
-- `run`: one batch, one profile; an error names the adapter function and the profile, so a
-  failed Spark job or DuckDB query says which call and which dialect rejected which value
-  (`pctenc.arrow`'s message already has the row, the byte offset and a snippet).
+- `check`: every argument checked before a query runs, by the code that will run it.
+- `run`: one batch, one profile; an error names the adapter function, the profile and the
+  size of the batch, so a failed Spark job or DuckDB query says which call and which dialect
+  rejected which value. Its row is the value's index in the batch the engine passed: neither
+  DuckDB nor Spark tells a function where its batch starts, so the snippet of the value and
+  the byte offset are what finds it (docs/engines.md).
 - `convert`: the call itself; a legacy `charset` (GBK, Shift_JIS...) goes row by row through
   the scalar API, because `pctenc.arrow` does not take one yet (slow, but exact).
 - `run_per_profile`: SQL passes the profile as a column (`pct_decode(s, 'form')`), constant in
@@ -18,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import arrow as _arrow
+from ._error import PctencError
 
 
 def _fn(op: str):
@@ -33,20 +37,44 @@ def convert(op: str, values: Any, profile: str, **options: Any):
     legacy `charset` (see `_rows_with_charset`)."""
     if options.get("charset") is not None:
         return _rows_with_charset(op, values, profile, **options)
+    options.pop("charset", None)
     return _fn(op)(values, profile=profile, **options)
 
 
+def check(op: str, empty: Any, profile: str, **options: Any) -> None:
+    """Checks `profile` and every option of `op` before a query runs (an unknown profile, a
+    misspelt policy, a wrong type), on `empty`, an empty column of the engine's own kind,
+    by the same code that will run: the errors are `pctenc.arrow`'s."""
+    charset = options.pop("charset", None)
+    _fn(op)(empty, profile=profile, **options)
+    if charset is not None:
+        from . import decode, encode
+
+        (encode if op == "encode" else decode)("", profile, charset=charset)
+
+
 def run(where: str, op: str, values: Any, profile: str, **options: Any):
-    """`pctenc.arrow.<op>(values, profile=profile, **options)`. A `ValueError` (a
-    `PctencError`, an unknown profile) becomes a `ValueError` whose message starts with
-    `where` and the profile, the original chained as its cause: engines turn a worker's
-    exception into text, so the text must say everything."""
+    """`pctenc.arrow.<op>(values, profile=profile, **options)`. A `PctencError` becomes one
+    whose message starts with `where`, the profile asked for and the batch's size; another
+    `ValueError` (an unknown profile) one that starts with `where`; the original is chained
+    as the cause. Engines turn a worker's exception into text, so the text says everything."""
     try:
         return convert(op, values, profile, **options)
+    except PctencError as e:
+        raise in_batch(where, profile, len(values), e) from e
     except ValueError as e:
         said = f"{e}"
         context = where if f"profile {profile}" in said else f"{where}(profile={profile!r})"
         raise ValueError(f"{context}: {said}") from e
+
+
+def in_batch(where: str, profile: str, n: int, e: PctencError, row: int | None = None):
+    """`e` said again from an engine's function: `where`, the profile asked for (when it is
+    an alias of the one named), the batch's size, and `row` in place of `e.row` (a row
+    counted in a part of the batch, put back in the batch's count)."""
+    asked = "" if profile == e.profile else f"(profile={profile!r})"
+    rows = "row" if n == 1 else "rows"
+    return e.relocated(f"{where}{asked}, in a batch of {n} {rows}: ", e.row if row is None else row)
 
 
 def _rows_with_charset(op: str, values: Any, profile: str, on_error: str = "raise", **options):
@@ -55,7 +83,7 @@ def _rows_with_charset(op: str, values: Any, profile: str, on_error: str = "rais
     does. `on_error` as in `pctenc.arrow.decode`; "replace" decodes leniently."""
     import pyarrow as pa
 
-    from . import PctencError, decode, encode
+    from . import decode, encode
 
     fn = encode if op == "encode" else decode
     rows = _as_array(values).to_pylist()
@@ -68,7 +96,7 @@ def _rows_with_charset(op: str, values: Any, profile: str, on_error: str = "rais
             out.append(fn(row, profile, **options))
         except PctencError as e:
             if on_error == "raise":
-                raise PctencError(f"row {i}: {e}") from e
+                raise e.relocated("", i) from e
             if on_error == "null":
                 out.append(None)
             elif on_error == "keep":
@@ -100,7 +128,14 @@ def run_per_profile(
     for name in names:
         idx = pc.indices_nonzero(pc.equal(profiles, name))
         rows = prepare(values.take(idx), name)
-        pieces.append(_as_array(run(where, op, rows, name, **options)))
+        try:
+            pieces.append(_as_array(convert(op, rows, name, **options)))
+        except PctencError as e:
+            # Its row is in this profile's rows: say it in the batch's count.
+            row = None if e.row is None else idx[e.row].as_py()
+            raise in_batch(where, name, len(values), e, row) from e
+        except ValueError as e:
+            raise ValueError(f"{where}(profile={name!r}): {e}") from e
         order.append(idx)
     nulls = pc.indices_nonzero(pc.is_null(profiles))
     out_type = (

@@ -40,6 +40,10 @@ def _pyarrow():
 
 
 def _arrow_input(values):
+    if type(values).__module__.startswith("polars") and str(getattr(values, "dtype", "")) == "Null":
+        # Polars exports its Null dtype with a buffer the C Data Interface does not give
+        # that type, which the Arrow import refuses: an all-null String column instead.
+        return values.cast(str)
     if hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
         return values
     if isinstance(values, (list, tuple)):
@@ -59,8 +63,14 @@ def _result(out, stream):
 def encode(values, profile="rfc3986", *, lower=False, on_error="raise"):
     """Percent-encodes every row of ``values`` with ``profile``; a string column back.
 
-    Every profile writes ASCII, so rows cannot fail, but for profiles that keep non-ASCII
-    (``iri``) over binary rows that are not UTF-8: those follow ``on_error``.
+    ``values`` is any Arrow string or binary column (a dictionary column is encoded once per
+    distinct value). A row can fail only where one value would (``pctenc.encode``): bytes
+    that are not UTF-8 under a profile whose runtime takes text (``js-component``) or one
+    that keeps non-ASCII (``iri``); those follow ``on_error``.
+
+    >>> import pyarrow as pa, pctenc.arrow
+    >>> pctenc.arrow.encode(pa.array(["a b", None, "é"]), "form").to_pylist()
+    ['a+b', None, '%C3%A9']
     """
     values = _arrow_input(values)
     stream = not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
@@ -82,6 +92,15 @@ def decode(values, profile="rfc3986", *, on_error="raise", malformed=None, utf8=
     not start an escape; ``utf8`` is "strict", "lossy" or "bytes" (a binary column), and by
     default the profile's own policy, made strict where the profile would pass bytes that
     are not UTF-8 (a string column cannot hold them).
+
+    >>> import pyarrow as pa, pctenc.arrow
+    >>> col = pa.array(["caf%C3%A9", None, "x%zz"])
+    >>> pctenc.arrow.decode(col, on_error="null").to_pylist()
+    ['café', None, None]
+    >>> pctenc.arrow.decode(col)
+    Traceback (most recent call last):
+    ...
+    pctenc.PctencError: profile rfc3986, row 2, byte 1: invalid-escape at "%zz": ...
     """
     values = _arrow_input(values)
     stream = not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
