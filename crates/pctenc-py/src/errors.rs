@@ -38,11 +38,3 @@ pub fn pctenc_error(
     // Building an exception cannot fail in practice; if it did, that error is the one to see.
     make().unwrap_or_else(|e| e)
 }
-
-/// The message for a decode error of `input` under `profile`: the CLI's shape,
-/// `byte N: invalid-escape at "%zz": why`.
-pub fn decode_error(py: Python<'_>, e: pctenc::DecodeError, input: &[u8], profile: &str) -> PyErr {
-    let snippet = pctenc::batch::snippet(input, e.offset());
-    let message = format!("profile {profile}, byte {}: {} at {snippet}: {e}", e.offset(), e.code());
-    pctenc_error(py, message, e.offset(), e.code(), profile, None)
-}

@@ -21,6 +21,9 @@ PUBLIC = {
     "pctenc": pctenc,
     "pctenc.encode": pctenc.encode,
     "pctenc.decode": pctenc.decode,
+    "pctenc.try_decode": pctenc.try_decode,
+    "pctenc.decode_segment": pctenc.decode_segment,
+    "pctenc.options": pctenc.options,
     "pctenc.check": pctenc.check,
     "pctenc.normalize": pctenc.normalize,
     "pctenc.profiles": pctenc.profiles,
@@ -63,4 +66,4 @@ def test_docstring_examples_run(name):
 
 def test_help_shows_the_signature_of_native_functions():
     text = pydoc.render_doc(pctenc.encode, renderer=pydoc.plaintext)
-    assert "encode(data, profile='rfc3986', *, lower=False, charset=None)" in text, text
+    assert "encode(data, profile='rfc3986', **options)" in text, text

@@ -17,15 +17,27 @@ from __future__ import annotations
 
 from . import _pctenc, arrow, form, urllib
 from ._error import PctencError
-from ._pctenc import check, decode, encode, normalize, profiles
+from ._pctenc import (
+    check,
+    decode,
+    decode_segment,
+    encode,
+    normalize,
+    options,
+    profiles,
+    try_decode,
+)
 
 __all__ = [
     "PctencError",
     "check",
     "decode",
+    "decode_segment",
     "encode",
     "normalize",
+    "options",
     "profiles",
+    "try_decode",
     "KERNEL",
     "__version__",
     "arrow",

@@ -27,8 +27,8 @@ from ._pctenc import PctencError
 
 __all__ = ["encode", "decode", "PctencError", "ON_ERROR"]
 
-#: The per-row error policies of ``decode`` (and ``encode``).
-ON_ERROR = ("raise", "null", "keep", "replace")
+#: The per-row error policies of ``decode`` (and ``encode``), as the library names them.
+ON_ERROR = tuple(_pctenc.ON_ERROR)
 
 
 def _pyarrow():
@@ -60,8 +60,11 @@ def _result(out, stream):
     return pa.chunked_array(out) if stream else pa.array(out)
 
 
-def encode(values, profile="rfc3986", *, lower=False, on_error="raise"):
+def encode(values, profile=None, **options):
     """Percent-encodes every row of ``values`` with ``profile``; a string column back.
+
+    ``options`` are those of :func:`pctenc.encode` (``lower``, ``plus``, ``utf8``...), and
+    ``on_error`` ("raise", "null", "keep", "replace") for a row that fails.
 
     ``values`` is any Arrow string or binary column (a dictionary column is encoded once per
     distinct value). A row can fail only where one value would (``pctenc.encode``): bytes
@@ -74,11 +77,12 @@ def encode(values, profile="rfc3986", *, lower=False, on_error="raise"):
     """
     values = _arrow_input(values)
     stream = not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
-    return _result(_pctenc.arrow_encode(values, profile, lower=lower, on_error=on_error), stream)
+    return _result(_pctenc.arrow_encode(values, profile, **options), stream)
 
 
-def decode(values, profile="rfc3986", *, on_error="raise", malformed=None, utf8=None):
-    """Percent-decodes every row of ``values`` with ``profile``.
+def decode(values, profile=None, **options):
+    """Percent-decodes every row of ``values`` with ``profile``; ``options`` are those of
+    :func:`pctenc.decode` (``malformed``, ``utf8``, ``plus``), and ``on_error``.
 
     ``on_error`` says what a row that does not decode becomes:
 
@@ -104,5 +108,4 @@ def decode(values, profile="rfc3986", *, on_error="raise", malformed=None, utf8=
     """
     values = _arrow_input(values)
     stream = not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
-    out = _pctenc.arrow_decode(values, profile, on_error=on_error, malformed=malformed, utf8=utf8)
-    return _result(out, stream)
+    return _result(_pctenc.arrow_decode(values, profile, **options), stream)

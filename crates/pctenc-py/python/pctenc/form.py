@@ -21,7 +21,7 @@ from . import _pctenc
 __all__ = ["parse", "serialize"]
 
 
-def parse(data, *, charset=None):
+def parse(data, **options):
     """The (name, value) pairs of ``data`` (str or bytes): split on '&', then at the first
     '=', '+' and escapes decoded, text decoded as UTF-8 (or ``charset``) with U+FFFD.
 
@@ -30,7 +30,7 @@ def parse(data, *, charset=None):
     >>> parse(b"q=%82%B1", charset="shift_jis")
     [('q', 'こ')]
     """
-    return _pctenc.form_parse(data, charset=charset)
+    return _pctenc.form_parse(data, **options)
 
 
 def _part(x):
@@ -38,7 +38,7 @@ def _part(x):
     return x if isinstance(x, bytes) else str(x)
 
 
-def serialize(query, doseq=False, *, charset=None):
+def serialize(query, doseq=False, **options):
     """The urlencoded form of ``query``, read as ``urllib.parse.urlencode`` reads it: a
     mapping (its ``items()``) or a sequence of ``(name, value)`` tuples; names and values
     are ``str`` (encoded as UTF-8, or ``charset``), ``bytes`` (escaped as they are) or
@@ -79,4 +79,4 @@ def serialize(query, doseq=False, *, charset=None):
                 pairs.append((k, str(v)))
             else:
                 pairs.extend((k, _part(e)) for e in v)
-    return _pctenc.form_serialize(pairs, charset=charset)
+    return _pctenc.form_serialize(pairs, **options)

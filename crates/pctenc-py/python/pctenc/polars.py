@@ -9,14 +9,16 @@ lf.select(pl.col("u").pct.try_decode()).collect(engine="streaming")
 pl.Series(["a b"]).pct.encode(profile="rfc3986")
 ```
 
-Methods (the same on `Expr.pct` and `Series.pct`), with `pctenc.arrow`'s options:
+Methods (the same on `Expr.pct` and `Series.pct`), with the library's options as keyword
+arguments (`pctenc.options("decode")` lists them; checked when the expression is built):
 
-- `encode(profile="rfc3986", *, lower=False, charset=None, on_error="raise")`: String,
-  Binary, Categorical or Enum in, String out.
-- `decode(profile="rfc3986", on_error="raise", *, malformed=None, utf8=None, charset=None)`:
+- `encode(profile="rfc3986", **options)` (`lower`, `plus`, `utf8`, `charset`, `on_error`):
+  String, Binary, Categorical or Enum in, String out.
+- `decode(profile="rfc3986", on_error="raise", **options)` (`malformed`, `utf8`, `plus`,
+  `charset`):
   `on_error` "raise" (a `PctencError` naming the frame row, the byte offset and a snippet),
   "null", "keep" or "replace"; `utf8="bytes"` gives a Binary column.
-- `try_decode(profile="rfc3986", *, malformed=None, utf8=None, charset=None)`:
+- `try_decode(profile="rfc3986", **options)`:
   `decode(..., on_error="null")`. With a profile that keeps malformed escapes and replaces
   bad UTF-8 (`form`, `py-quote`...) no row can fail, so no row becomes null.
 
@@ -93,7 +95,7 @@ def _check(op: str, profile: Any, options: dict[str, Any]) -> None:
 
 
 def _can_raise(op: str, profile: str, options: dict[str, Any]) -> bool:
-    if options.get("on_error", "raise") != "raise":
+    if options.get("on_error") not in (None, "raise"):
         return False
     return op == "decode" or _can_refuse_text(profile)
 
@@ -114,31 +116,17 @@ class PctExpr:
             is_elementwise=not _can_raise(op, profile, options),
         )
 
-    def encode(
-        self,
-        profile: str = DEFAULT_PROFILE,
-        *,
-        lower: bool = False,
-        charset: str | None = None,
-        on_error: str = "raise",
-    ) -> pl.Expr:
+    def encode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Expr:
         """Percent-encodes the column under `profile`.
 
         >>> import polars as pl, pctenc.polars
         >>> pl.DataFrame({"q": ["a b", "é"]}).select(pl.col("q").pct.encode("form"))["q"].to_list()
         ['a+b', '%C3%A9']
         """
-        options = dict(lower=lower, charset=charset, on_error=on_error)
         return self._map("encode", profile, options)
 
     def decode(
-        self,
-        profile: str = DEFAULT_PROFILE,
-        on_error: str = "raise",
-        *,
-        malformed: str | None = None,
-        utf8: str | None = None,
-        charset: str | None = None,
+        self, profile: str = DEFAULT_PROFILE, on_error: str | None = None, **options: Any
     ) -> pl.Expr:
         """Percent-decodes the column under `profile`.
 
@@ -147,17 +135,9 @@ class PctExpr:
         >>> df.select(pl.col("u").pct.decode("form"))["u"].to_list()
         ['café', 'a b']
         """
-        options = dict(on_error=on_error, malformed=malformed, utf8=utf8, charset=charset)
-        return self._map("decode", profile, options)
+        return self._map("decode", profile, dict(options, on_error=on_error))
 
-    def try_decode(
-        self,
-        profile: str = DEFAULT_PROFILE,
-        *,
-        malformed: str | None = None,
-        utf8: str | None = None,
-        charset: str | None = None,
-    ) -> pl.Expr:
+    def try_decode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Expr:
         """Percent-decodes; rows that cannot be decoded become null (none can, under a
         profile that keeps malformed escapes and replaces bad UTF-8, such as `form`).
 
@@ -165,8 +145,7 @@ class PctExpr:
         >>> pl.DataFrame({"u": ["%41", "%zz"]}).select(pl.col("u").pct.try_decode())["u"].to_list()
         ['A', None]
         """
-        options = dict(on_error="null", malformed=malformed, utf8=utf8, charset=charset)
-        return self._map("decode", profile, options)
+        return self._map("decode", profile, dict(options, on_error="null"))
 
 
 @pl.api.register_series_namespace("pct")
@@ -180,30 +159,17 @@ class PctSeries:
         _check(op, profile, options)
         return _series(op, self._s, profile, options)
 
-    def encode(
-        self,
-        profile: str = DEFAULT_PROFILE,
-        *,
-        lower: bool = False,
-        charset: str | None = None,
-        on_error: str = "raise",
-    ) -> pl.Series:
+    def encode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Series:
         """Percent-encodes the Series under `profile`.
 
         >>> import polars as pl, pctenc.polars
         >>> pl.Series(["a b"]).pct.encode().to_list()
         ['a%20b']
         """
-        return self._run("encode", profile, dict(lower=lower, charset=charset, on_error=on_error))
+        return self._run("encode", profile, options)
 
     def decode(
-        self,
-        profile: str = DEFAULT_PROFILE,
-        on_error: str = "raise",
-        *,
-        malformed: str | None = None,
-        utf8: str | None = None,
-        charset: str | None = None,
+        self, profile: str = DEFAULT_PROFILE, on_error: str | None = None, **options: Any
     ) -> pl.Series:
         """Percent-decodes the Series under `profile`.
 
@@ -211,22 +177,13 @@ class PctSeries:
         >>> pl.Series(["a%20b", None]).pct.decode().to_list()
         ['a b', None]
         """
-        options = dict(on_error=on_error, malformed=malformed, utf8=utf8, charset=charset)
-        return self._run("decode", profile, options)
+        return self._run("decode", profile, dict(options, on_error=on_error))
 
-    def try_decode(
-        self,
-        profile: str = DEFAULT_PROFILE,
-        *,
-        malformed: str | None = None,
-        utf8: str | None = None,
-        charset: str | None = None,
-    ) -> pl.Series:
+    def try_decode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Series:
         """Percent-decodes; rows that cannot be decoded become null.
 
         >>> import polars as pl, pctenc.polars
         >>> pl.Series(["%41", "%zz"]).pct.try_decode().to_list()
         ['A', None]
         """
-        options = dict(on_error="null", malformed=malformed, utf8=utf8, charset=charset)
-        return self._run("decode", profile, options)
+        return self._run("decode", profile, dict(options, on_error="null"))

@@ -9,6 +9,8 @@ DEFAULT_PROFILE: str
 _OnError = Literal["raise", "null", "keep", "replace"]
 _Malformed = Literal["strict", "lenient"] | None
 _Utf8 = Literal["strict", "lossy", "replace", "bytes"] | None
+_Hex = Literal["upper", "lower"]
+_Unmappable = Literal["ncr", "error"]
 
 class PctExpr:
     def __init__(self, expr: pl.Expr) -> None: ...
@@ -16,17 +18,22 @@ class PctExpr:
         self,
         profile: str = "rfc3986",
         *,
-        lower: bool = False,
+        hex: _Hex | None = None,
+        lower: bool | None = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
         charset: str | None = None,
-        on_error: _OnError = "raise",
+        unmappable: _Unmappable | None = None,
+        on_error: _OnError | None = None,
     ) -> pl.Expr: ...
     def decode(
         self,
         profile: str = "rfc3986",
-        on_error: _OnError = "raise",
+        on_error: _OnError | None = None,
         *,
         malformed: _Malformed = None,
         utf8: _Utf8 = None,
+        plus: bool | None = None,
         charset: str | None = None,
     ) -> pl.Expr: ...
     def try_decode(
@@ -35,6 +42,7 @@ class PctExpr:
         *,
         malformed: _Malformed = None,
         utf8: _Utf8 = None,
+        plus: bool | None = None,
         charset: str | None = None,
     ) -> pl.Expr: ...
 
@@ -44,17 +52,22 @@ class PctSeries:
         self,
         profile: str = "rfc3986",
         *,
-        lower: bool = False,
+        hex: _Hex | None = None,
+        lower: bool | None = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
         charset: str | None = None,
-        on_error: _OnError = "raise",
+        unmappable: _Unmappable | None = None,
+        on_error: _OnError | None = None,
     ) -> pl.Series: ...
     def decode(
         self,
         profile: str = "rfc3986",
-        on_error: _OnError = "raise",
+        on_error: _OnError | None = None,
         *,
         malformed: _Malformed = None,
         utf8: _Utf8 = None,
+        plus: bool | None = None,
         charset: str | None = None,
     ) -> pl.Series: ...
     def try_decode(
@@ -63,5 +76,6 @@ class PctSeries:
         *,
         malformed: _Malformed = None,
         utf8: _Utf8 = None,
+        plus: bool | None = None,
         charset: str | None = None,
     ) -> pl.Series: ...
