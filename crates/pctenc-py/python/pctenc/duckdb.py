@@ -9,11 +9,15 @@ con.sql("SELECT pct_decode(url, 'form'), pct_try_decode(url, 'duckdb'), pct_enco
 
 `register(con)` adds `pct_encode(s, profile)`, `pct_decode(s, profile)` and
 `pct_try_decode(s, profile)` (VARCHAR in, VARCHAR out), and the BLOB variants
-`pct_encode_blob(b, profile)` / `pct_decode_blob(s, profile)` for bytes that are not text.
+`pct_encode_blob(b, profile)` / `pct_decode_blob(s, profile)` / `pct_try_decode_blob(s,
+profile)` for bytes that are not text. The second argument is a profile name or options in
+the library's compact text form (`'profile=form, utf8=lossy'`).
 Each is a DuckDB Arrow UDF: DuckDB hands Python one vector of rows at a time as an Arrow
 array, and the whole vector is one call into the kernels. NULL in gives NULL out (a NULL
 profile too); `pct_decode` fails the query naming the function, profile, row (in its
-vector), byte offset and a snippet of the value; `pct_try_decode` gives NULL for that row.
+vector, whose size it gives: DuckDB does not say where a vector starts), byte offset and a
+snippet of the value; `pct_try_decode` gives NULL for that row (never, under a profile that
+keeps malformed escapes and writes U+FFFD for bad UTF-8, such as `form`).
 
 The `duckdb` profile reproduces DuckDB's own `url_encode` / `url_decode` byte for byte (`+`
 kept, malformed escapes kept, an error where the result is not UTF-8), so
@@ -37,6 +41,14 @@ def register(con: Any, prefix: str = "pct_") -> Any:
     resolves apart from its one-argument built-in)."""
     import duckdb
     from duckdb.func import ARROW, FunctionNullHandling
+
+    try:
+        import numpy  # noqa: F401 - DuckDB's create_function imports it for any Python UDF
+    except ImportError as e:
+        raise ImportError(
+            "pctenc.duckdb needs numpy: DuckDB's create_function imports it for every Python "
+            "function (pip install numpy, or pip install 'pctenc[duckdb]')"
+        ) from e
     from duckdb.sqltypes import BLOB, VARCHAR
 
     specs = [
@@ -45,6 +57,7 @@ def register(con: Any, prefix: str = "pct_") -> Any:
         ("try_decode", "decode", {"on_error": "null"}, VARCHAR, VARCHAR),
         ("encode_blob", "encode", {}, BLOB, VARCHAR),
         ("decode_blob", "decode", {"on_error": "raise", "utf8": "bytes"}, VARCHAR, BLOB),
+        ("try_decode_blob", "decode", {"on_error": "null", "utf8": "bytes"}, VARCHAR, BLOB),
     ]
     for name, op, options, arg, ret in specs:
         fn = _udf(prefix + name, op, options)
@@ -66,9 +79,21 @@ def register(con: Any, prefix: str = "pct_") -> Any:
     return con
 
 
+def pa_types():
+    import pyarrow as pa
+
+    return pa.types
+
+
 def _udf(where: str, op: str, options: dict):
+    text_out = options.get("utf8") != "bytes"
+
     def apply(values, profiles):
-        return _engine.run_per_profile(where, op, values, profiles, **options)
+        out = _engine.run_per_profile(where, op, values, profiles, **options)
+        if text_out and not (pa_types().is_string(out.type) or pa_types().is_large_string(out.type)):
+            # utf8=bytes asked of a VARCHAR function: DuckDB would show the bytes escaped.
+            raise ValueError(f"{where} returns VARCHAR: decode to bytes with the _blob function")
+        return out
 
     apply.__name__ = where
     return apply

@@ -48,9 +48,6 @@ __all__ = [
 
 DEFAULT_PROFILE = "spark"
 
-# Names of the profile whose inputs Spark reads as Java Strings (see _as_java_string).
-_JAVA_NAMES = {"spark", "java-urlencoder", "urlencoder", "urldecoder"}
-
 
 def url_encode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **options: Any):
     """Percent-encodes a string or binary column under `profile`; NULL stays NULL.
@@ -72,7 +69,9 @@ def url_decode(
 
 def try_url_decode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **options: Any):
     """`url_decode(col, profile, on_error="null")`: NULL where a row cannot be decoded,
-    like Spark's `try_url_decode`."""
+    like Spark's `try_url_decode`. Under a profile that keeps malformed escapes and writes
+    U+FFFD for bad UTF-8 (`form`, `py-quote`...) no row can fail, so none is NULL; pass
+    `malformed="strict"` to make malformed rows NULL (docs/engines.md)."""
     return _column("try_url_decode", "decode", col, profile, dict(options, on_error="null"))
 
 
@@ -120,7 +119,7 @@ def _map_columns(where: str, op: str, df: Any, columns: Any, profile: str, optio
     missing = [c for c in names if c not in df.columns]
     if missing:
         raise ValueError(f"{where}: no column {missing[0]!r} (columns: {df.columns})")
-    _check_profile(profile)
+    _check(op, profile, options)
     out = BinaryType() if _return_type(options) == "binary" else StringType()
     schema = StructType(
         [StructField(f.name, out, True) if f.name in names else f for f in df.schema.fields]
@@ -143,11 +142,13 @@ def _return_type(options: dict) -> str:
 
 def _column(where: str, op: str, col: Any, profile: str, options: dict):
     import pyarrow as pa
-    from pyspark.sql import functions as F
+    from pyspark.sql import Column, functions as F
 
     if not isinstance(profile, str):
         raise TypeError(f"profile must be a str, not {type(profile).__name__}")
-    _check_profile(profile)
+    if not isinstance(col, (str, Column)):
+        raise TypeError(f"col must be a column name (str) or a Column, not {type(col).__name__}")
+    _check(op, profile, options)
     label = f"pctenc.spark.{where}"
 
     def apply(values: pa.Array) -> pa.Array:
@@ -178,12 +179,19 @@ def _sql_udf(name: str, op: str, on_error: Any):
 
 def _batch(where: str, op: str, values: Any, profile: str, options: dict):
     values = _prepare(_engine._combine(values), profile)
-    return _result(_engine.run(where, op, values, profile, **options))
+    try:
+        return _result(_engine.run(where, op, values, profile, **options))
+    except TypeError as e:
+        raise TypeError(f"{where}: {e}; in Spark: F.col(name).cast('string')") from e
 
 
 def _prepare(values: Any, profile: str):
     """Spark's own dialect reads its input as Java Strings; other profiles see the bytes."""
-    return _as_java_string(values) if profile.lower() in _JAVA_NAMES else values
+    from . import _pctenc
+
+    name, _ = _engine.split_options(profile)
+    java = _pctenc.profile_info(name or DEFAULT_PROFILE)["name"] == "java-urlencoder"
+    return _as_java_string(values) if java else values
 
 
 def _result(out: Any):
@@ -221,13 +229,12 @@ def _as_java_string(values: Any):
     return _engine._as_array(_arrow.decode(escaped, profile="java-urlencoder"))
 
 
-def _check_profile(profile: str) -> None:
-    """Fails on the driver, before the job runs, for an unknown profile name."""
-    from . import arrow as _arrow
+def _check(op: str, profile: str, options: dict) -> None:
+    """Fails on the driver, before the job runs, for an unknown profile or option."""
     import pyarrow as pa
 
     try:
-        _arrow.encode(pa.array([], pa.string()), profile=profile)
+        _engine.check(op, pa.array([], pa.string()), profile, **options)
     except ValueError as e:
         raise ValueError(f"pctenc.spark: {e}") from e
 
