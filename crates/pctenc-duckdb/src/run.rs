@@ -1,0 +1,100 @@
+//! One vector through a [`Plan`]: the core's batch API over a [`Gathered`] column, and the
+//! error message a failed query shows.
+//!
+//! Everything here is safe Rust over slices; `functions.rs` hands it the gathered input and
+//! writes the output back. Each DuckDB worker thread keeps its own [`Scratch`] (input and
+//! output buffers reused from vector to vector), so a vector costs no allocation once the
+//! buffers have grown to its size.
+
+use std::cell::RefCell;
+
+use pctenc::batch::{self, BatchError, Output};
+use pctenc::lint::escape_preview;
+
+use crate::plan::{Op, Plan};
+use crate::vector::Gathered;
+
+/// A thread's buffers: the gathered input and the batch output.
+#[derive(Default)]
+pub struct Scratch {
+    /// The input vector in the batch API's layout.
+    pub input: Gathered,
+    /// The output column.
+    pub output: Output<i64>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Runs `f` with this thread's scratch buffers (a fresh set if `f` re-enters, which the
+/// callbacks never do).
+pub fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => {
+            let r = f(&mut s);
+            s.input.trim();
+            if s.output.values.capacity() > 16 << 20 {
+                s.output = Output::new();
+            }
+            r
+        }
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// Runs `plan` over rows `from..to` of `input` into `out` (cleared first).
+///
+/// # Errors
+/// The message of the first bad row under `on_error=raise` (see [`message`]).
+pub fn run(
+    plan: &Plan,
+    input: &Gathered,
+    from: usize,
+    to: usize,
+    out: &mut Output<i64>,
+) -> Result<(), String> {
+    out.offsets.clear();
+    out.offsets.push(0);
+    out.values.clear();
+    out.validity = None;
+    out.null_count = 0;
+    let rows = input.slice(from, to);
+    let result = match plan.function.op {
+        Op::Encode => batch::encode_into(&plan.profile, &rows, plan.on_error, out),
+        Op::Decode => plan.decoder().run_into(&rows, plan.on_error, out),
+    };
+    result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
+}
+
+fn error_row(e: &BatchError) -> usize {
+    match e {
+        BatchError::Row { row, .. } | BatchError::Overflow { row, .. } => *row,
+        BatchError::BadOffsets { row } => *row,
+    }
+}
+
+/// The most bytes of a failing value an error message shows.
+const VALUE_PREVIEW: usize = 48;
+
+/// `pct_decode: profile duckdb, value "caf%C3", byte 3: invalid-utf8 at "%C3": ...`: the
+/// function, the profile, the value (escaped for a terminal, cut after 48 bytes), then the
+/// core's own row error. DuckDB does not tell a scalar function which row of the table it is
+/// computing, so the value is what identifies the row.
+pub fn message(plan: &Plan, value: Option<&[u8]>, e: &BatchError) -> String {
+    let f = plan.function.name;
+    let p = plan.profile.name();
+    match (e, value) {
+        (BatchError::Row { error, snippet, .. }, Some(bytes)) => {
+            let shown = &bytes[..bytes.len().min(VALUE_PREVIEW)];
+            let more = if bytes.len() > VALUE_PREVIEW { "..." } else { "" };
+            format!(
+                "{f}: profile {p}, value \"{}\"{more}, byte {}: {} at {snippet}: {error}",
+                escape_preview(shown).replace('"', "\\\""),
+                error.offset(),
+                error.code()
+            )
+        }
+        (other, _) => format!("{f}: profile {p}: {other}"),
+    }
+}
