@@ -9,6 +9,9 @@
 # src/api.rs), the extension version (the workspace's Cargo.toml) and the platform. The name's
 # stem, `pctenc`, is what DuckDB derives the entry point's name from (pctenc_init_c_api).
 # Load it with `duckdb -unsigned` or a connection opened with allow_unsigned_extensions.
+#
+# PCTENC_DUCKDB_FEATURES=bench-identity builds the benchmark variant (with `pct_identity`,
+# see crates/pctenc-duckdb/Cargo.toml) into target/duckdb/bench-identity/ instead.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 crate=crates/pctenc-duckdb
@@ -23,10 +26,12 @@ version=$(cargo metadata --no-deps --format-version 1 \
 c_api=$(sed -n 's/^pub const C_API_VERSION: &str = "\(v[0-9.]*\)";$/\1/p' "$crate/src/api.rs")
 [ -n "$c_api" ] || { echo "duckdb.sh: C_API_VERSION not found in $crate/src/api.rs" >&2; exit 2; }
 
-cargo build -q --release -p pctenc-duckdb
+features=${PCTENC_DUCKDB_FEATURES:-}
+cargo build -q --release -p pctenc-duckdb ${features:+--features "$features"}
 target=$(cargo metadata --no-deps --format-version 1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
-mkdir -p "$target/duckdb"
-out=$target/duckdb/pctenc.duckdb_extension
+dir=$target/duckdb${features:+/$features}
+mkdir -p "$dir"
+out=$dir/pctenc.duckdb_extension
 python3 scripts/build/duckdb_footer.py "$target/release/libpctenc_duckdb.so" "$out" \
     --version "$version" --c-api "$c_api" --platform "$platform"
 echo "duckdb.sh: pctenc $version, C API $c_api, $platform" >&2

@@ -60,6 +60,8 @@ pub static FUNCTIONS: &[Function] = &[
     f("pct_try_decode_blob", Op::Decode, Text, Bytes, Null),
     f("pct_try_decode_blob", Op::Decode, Bytes, Bytes, Null),
     f("pct_encode_blob", Op::Encode, Bytes, Text, Raise),
+    #[cfg(feature = "bench-identity")]
+    f("pct_identity", Op::Identity, Text, Text, Raise),
 ];
 
 /// Registers every function on `con`.

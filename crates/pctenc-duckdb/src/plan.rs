@@ -24,6 +24,8 @@ pub enum Op {
     Encode,
     /// `pct_decode` / `pct_try_decode`: text (or bytes) to text (or bytes).
     Decode,
+    /// `pct_identity` (feature `bench-identity`): each row as it is.
+    Identity,
 }
 
 /// The type of the values in and out of one overload.
@@ -143,6 +145,7 @@ impl Plan {
                 let known = match op {
                     Op::Encode => "lower, on_error",
                     Op::Decode => "on_error, malformed, utf8",
+                    Op::Identity => "none",
                 };
                 return Err(format!("{f}: unknown option {key:?} (options of {f}: {known})"));
             }

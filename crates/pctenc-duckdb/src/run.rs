@@ -63,8 +63,32 @@ pub fn run(
     let result = match plan.function.op {
         Op::Encode => batch::encode_into(&plan.profile, &rows, plan.on_error, out),
         Op::Decode => plan.decoder().run_into(&rows, plan.on_error, out),
+        Op::Identity => {
+            copy_rows(input, from, to, out);
+            Ok(())
+        }
     };
     result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
+}
+
+/// Rows `from..to` as they are (the `bench-identity` function).
+fn copy_rows(input: &Gathered, from: usize, to: usize, out: &mut Output<i64>) {
+    let mut nulls = Vec::new();
+    for i in from..to {
+        match input.row(i) {
+            Some(row) => out.values.extend_from_slice(row),
+            None => nulls.push(i - from),
+        }
+        out.offsets.push(out.values.len() as i64);
+    }
+    if !nulls.is_empty() {
+        let mut bits = vec![0xFFu8; (to - from).div_ceil(8)];
+        for &i in &nulls {
+            bits[i / 8] &= !(1 << (i % 8));
+        }
+        out.validity = Some(bits);
+        out.null_count = nulls.len();
+    }
 }
 
 fn error_row(e: &BatchError) -> usize {

@@ -13,7 +13,10 @@
 //! Scalar function input arrives flattened (DuckDB's C API flattens constant and dictionary
 //! vectors before the callback), so row `i` of the chunk is entry `i` of the array.
 
-use libduckdb_sys::{duckdb_string_t, duckdb_vector, idx_t};
+use libduckdb_sys::{
+    duckdb_string_t, duckdb_string_t__bindgen_ty_1, duckdb_string_t__bindgen_ty_1__bindgen_ty_1,
+    duckdb_string_t__bindgen_ty_1__bindgen_ty_2, duckdb_vector, idx_t,
+};
 use pctenc::batch::{Output, Rows};
 
 use crate::api::api;
@@ -60,7 +63,7 @@ impl Gathered {
         Some(&self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize])
     }
 
-    /// Frees oversized buffers (see [`KEEP_BYTES`]).
+    /// Frees oversized buffers (more than 16 MiB kept after a vector).
     pub fn trim(&mut self) {
         if self.values.capacity() > KEEP_BYTES {
             self.values = Vec::new();
@@ -145,32 +148,104 @@ pub unsafe fn strings<'v>(vector: duckdb_vector, n: usize) -> Vec<Option<&'v [u8
 
 /// Writes `out`'s rows into the result vector `vector` from row `at` on.
 ///
+/// DuckDB's C API assigns strings one at a time, each a call that allocates in the vector's
+/// string heap and copies (measured: most of what a function that returns its input costs per
+/// row, more than decoding). So the whole output is assigned once, as one string at row `at`,
+/// which copies it into the vector's heap in one allocation, and then every row's entry is
+/// written to point into that copy: a length and the first four bytes, then the address, or
+/// the bytes inline when there are at most 12 (DuckDB compares short strings by their inline
+/// form, so they must be inline). The heap belongs to the vector, so the bytes live exactly
+/// as long as DuckDB keeps the rows; DuckDB's own vectors share one allocation between
+/// strings in the same way. An output too large for one string (4 GiB) is assigned row by
+/// row instead.
+///
 /// # Safety
-/// `vector` must be the callback's live VARCHAR or BLOB result vector with room for
-/// `at + out.len()` rows. For VARCHAR, every valid row of `out` must be UTF-8 (the assignment
-/// used does not check it; the batch API's text runs guarantee it).
+/// `vector` must be the callback's live, flat VARCHAR or BLOB result vector with room for
+/// `at + out.len()` rows. For VARCHAR, every valid row of `out` must be UTF-8 (neither path
+/// checks it; the batch API's text runs guarantee it).
 pub unsafe fn scatter(out: &Output<i64>, vector: duckdb_vector, at: usize) {
     let t = api();
     // SAFETY: table entries checked present at load (api::init).
     let assign = unsafe { t.duckdb_unsafe_vector_assign_string_element_len.unwrap_unchecked() };
-    let mut mask: *mut u64 = std::ptr::null_mut();
-    for i in 0..out.len() {
-        if out.is_valid(i) {
+    let values = &out.values;
+    if u32::try_from(values.len()).is_err() {
+        for i in (0..out.len()).filter(|&i| out.is_valid(i)) {
             let row = out.row(i);
             // SAFETY: a row index inside the vector (the caller's contract) and a byte range
             // of `out`, which DuckDB copies before returning.
             unsafe {
                 assign(vector, (at + i) as idx_t, row.as_ptr() as *const _, row.len() as idx_t)
             };
-        } else {
-            // SAFETY: as above; the mask is made writable once, then points at its words.
-            unsafe {
-                if mask.is_null() {
-                    (t.duckdb_vector_ensure_validity_writable.unwrap_unchecked())(vector);
-                    mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
-                }
-                (t.duckdb_validity_set_row_invalid.unwrap_unchecked())(mask, (at + i) as idx_t);
+        }
+    } else {
+        // SAFETY: as above; `data` is the vector's array of entries, at least `at + out.len()`
+        // long. The one assigned string is the vector's copy of `values` (or, at most 12
+        // bytes, inline, and then every row is inline too); each entry written points inside
+        // it, at a row's bytes, which are UTF-8 for VARCHAR.
+        unsafe {
+            let data =
+                (t.duckdb_vector_get_data.unwrap_unchecked())(vector) as *mut duckdb_string_t;
+            let mut heap = values.as_ptr();
+            if values.len() > 12 {
+                assign(vector, at as idx_t, values.as_ptr() as *const _, values.len() as idx_t);
+                heap = (*data.add(at)).value.pointer.ptr as *const u8;
             }
+            for i in 0..out.len() {
+                let (a, b) = (out.offsets[i] as usize, out.offsets[i + 1] as usize);
+                data.add(at + i).write(entry(&values[a..b], heap.add(a)));
+            }
+        }
+    }
+    // SAFETY: the caller's contract, as above.
+    unsafe { set_nulls(out, vector, at) };
+}
+
+/// A string entry for `bytes`, whose copy in the vector's heap is at `copy`.
+fn entry(bytes: &[u8], copy: *const u8) -> duckdb_string_t {
+    let mut e = duckdb_string_t {
+        value: duckdb_string_t__bindgen_ty_1 {
+            inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
+                length: bytes.len() as u32,
+                inlined: [0; 12],
+            },
+        },
+    };
+    if bytes.len() <= 12 {
+        // SAFETY: writing the member just made; `bytes` fits its 12 bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                bytes.as_ptr(),
+                e.value.inlined.inlined.as_mut_ptr() as *mut u8,
+                bytes.len(),
+            )
+        };
+    } else {
+        let mut prefix = [0; 4];
+        prefix.iter_mut().zip(bytes).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+        e.value.pointer = duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
+            length: bytes.len() as u32,
+            prefix,
+            ptr: copy as *mut _,
+        };
+    }
+    e
+}
+
+/// Marks the null rows of `out` NULL in the result vector, from row `at` on.
+///
+/// # Safety
+/// As [`scatter`].
+unsafe fn set_nulls(out: &Output<i64>, vector: duckdb_vector, at: usize) {
+    if out.null_count == 0 {
+        return;
+    }
+    let t = api();
+    // SAFETY: as in `scatter`; the mask is made writable, then points at its words.
+    unsafe {
+        (t.duckdb_vector_ensure_validity_writable.unwrap_unchecked())(vector);
+        let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
+        for i in (0..out.len()).filter(|&i| !out.is_valid(i)) {
+            (t.duckdb_validity_set_row_invalid.unwrap_unchecked())(mask, (at + i) as idx_t);
         }
     }
 }
