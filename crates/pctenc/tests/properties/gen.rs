@@ -122,9 +122,8 @@ fn set() -> impl Strategy<Value = AsciiSet> {
 /// A custom byte-unit profile with random set, space rule, hex case and decode policy.
 pub fn custom_profile() -> impl Strategy<Value = Profile> {
     let utf8 = select(&[Utf8::Bytes, Utf8::Strict, Utf8::Lossy][..]);
-    let malformed = select(
-        &[Malformed::Reject, Malformed::PassThrough, Malformed::PassThroughTriplet][..],
-    );
+    let malformed =
+        select(&[Malformed::Reject, Malformed::PassThrough, Malformed::PassThroughTriplet][..]);
     (set(), any::<bool>(), any::<bool>(), set(), malformed, any::<bool>(), utf8).prop_map(
         |(escaped, plus, lower, keep, malformed, plus_as_space, utf8)| {
             let space = if plus { Space::Plus } else { Space::Percent };
