@@ -90,14 +90,18 @@ def test_plus_bad_escapes_and_bad_utf8(con):
 
 def test_bytes_that_are_not_utf8_come_out_as_blob_never_null(con):
     got = con.execute(
-        "SELECT pct_decode_blob('%FF%C3'), pct_decode('%FF'::BLOB), pct_try_decode('a%FF'::BLOB),"
+        "SELECT pct_decode_blob('%FF%C3'), pct_decode('%FF'::BLOB, 'duckdb', 'utf8=bytes'),"
+        "       pct_try_decode('a%FF'::BLOB), pct_try_decode_blob('a%FF'::BLOB),"
         "       pct_decode_blob('%FF', 'clickhouse'), pct_encode('\\xFF\\x00 '::BLOB),"
         "       pct_encode_blob('\\xC3'::BLOB, 'rfc3986')"
     ).fetchone()
-    assert got == (b"\xff\xc3", b"\xff", b"a\xff", b"\xff", "%FF%00%20", "%C3")
+    assert got == (b"\xff\xc3", b"\xff", None, b"a\xff", b"\xff", "%FF%00%20", "%C3")
     # A VARCHAR result cannot hold them: an error naming the byte, never a silent NULL.
     with pytest.raises(duckdb.InvalidInputException, match="byte 0: invalid-utf8"):
         con.execute("SELECT pct_decode('%FF', 'clickhouse')").fetchall()
+    # Decoding gives text unless asked for bytes, also into a BLOB (the options model's rule).
+    with pytest.raises(duckdb.InvalidInputException, match="byte 1: invalid-utf8"):
+        con.execute("SELECT pct_decode('a%FF'::BLOB)").fetchall()
 
 
 def test_blob_columns(con, raw_values):
@@ -105,7 +109,7 @@ def test_blob_columns(con, raw_values):
     rows = con.execute("SELECT s, pct_encode(s, 'rfc3986') FROM b ORDER BY i").fetchall()
     assert [r[1] for r in rows] == [pctenc.encode(bytes(r[0]), "rfc3986") for r in rows]
     back = con.execute(
-        "SELECT s, pct_decode(pct_encode(s, 'duckdb')::BLOB, 'duckdb'),"
+        "SELECT s, pct_decode_blob(pct_encode(s, 'duckdb')::BLOB, 'duckdb'),"
         "       pct_decode_blob(pct_encode(s, 'clickhouse-form'), 'clickhouse-form') FROM b"
     ).fetchall()
     assert all(bytes(r[0]) == bytes(r[1]) == bytes(r[2]) for r in back)
@@ -151,10 +155,14 @@ def test_wrong_types_are_binder_errors_or_casts_like_the_builtin(con):
 def test_unknown_profile_or_option_fails_at_bind(con):
     with pytest.raises(duckdb.BinderException, match="unknown profile 'sprak'; did you mean spark"):
         con.execute("SELECT pct_decode('a', 'sprak')").fetchall()
-    with pytest.raises(duckdb.BinderException, match='unknown option "lower"'):
+    with pytest.raises(duckdb.BinderException, match="'lower' is not key=value"):
         con.execute("SELECT pct_decode('a', 'form', 'lower')").fetchall()
-    with pytest.raises(duckdb.BinderException, match="utf8 policy"):
+    with pytest.raises(duckdb.BinderException, match="decode has no option lower"):
+        con.execute("SELECT pct_decode('a', 'form', 'lower=true')").fetchall()
+    with pytest.raises(duckdb.BinderException, match="unknown utf8 'latin1'"):
         con.execute("SELECT pct_decode('a', 'form', 'utf8=latin1')").fetchall()
+    with pytest.raises(duckdb.BinderException, match="try-decode has no option on_error"):
+        con.execute("SELECT pct_try_decode('a', 'form', 'on_error=keep')").fetchall()
     # Bind-time: the error comes before any row is read, even from an empty table.
     con.execute("CREATE OR REPLACE TEMP TABLE e (s VARCHAR)")
     with pytest.raises(duckdb.BinderException):
@@ -173,6 +181,12 @@ def test_options(con):
     assert got == ("%c3%a9%20~", "a%zz%C3", "a%zz\ufffd", None, "a\ufffd", b"a\xff")
     with pytest.raises(duckdb.BinderException, match="BLOB"):
         con.execute("SELECT pct_decode('a', 'duckdb', 'utf8=bytes')").fetchall()
+    # The two-argument form takes the options text too, profile included.
+    got = con.execute(
+        "SELECT pct_decode('a+%zz', 'profile=form, on_error=null, malformed=strict'),"
+        "       pct_decode('a+b', 'profile=form'), pct_encode('é', 'hex=lower')"
+    ).fetchone()
+    assert got == (None, "a b", "%c3%a9")
 
 
 def test_profile_and_options_per_row(con):

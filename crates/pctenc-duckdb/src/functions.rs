@@ -41,7 +41,12 @@ use crate::run::{run, with_scratch};
 use crate::vector::{gather, scatter, set_null, strings};
 
 const fn f(name: &'static str, op: Op, input: Kind, output: Kind, on_error: OnError) -> Function {
-    Function { name, op, input, output, on_error }
+    Function { name, op, input, output, on_error, raw: false }
+}
+
+/// A `_blob` decoder: bytes out by default (plan.rs).
+const fn blob(name: &'static str, input: Kind, on_error: OnError) -> Function {
+    Function { name, op: Op::Decode, input, output: Kind::Bytes, on_error, raw: true }
 }
 
 use Kind::{Bytes, Text};
@@ -55,10 +60,10 @@ pub static FUNCTIONS: &[Function] = &[
     f("pct_decode", Op::Decode, Bytes, Bytes, Raise),
     f("pct_try_decode", Op::Decode, Text, Text, Null),
     f("pct_try_decode", Op::Decode, Bytes, Bytes, Null),
-    f("pct_decode_blob", Op::Decode, Text, Bytes, Raise),
-    f("pct_decode_blob", Op::Decode, Bytes, Bytes, Raise),
-    f("pct_try_decode_blob", Op::Decode, Text, Bytes, Null),
-    f("pct_try_decode_blob", Op::Decode, Bytes, Bytes, Null),
+    blob("pct_decode_blob", Text, Raise),
+    blob("pct_decode_blob", Bytes, Raise),
+    blob("pct_try_decode_blob", Text, Null),
+    blob("pct_try_decode_blob", Bytes, Null),
     f("pct_encode_blob", Op::Encode, Bytes, Text, Raise),
     #[cfg(feature = "bench-identity")]
     f("pct_identity", Op::Identity, Text, Text, Raise),
@@ -317,40 +322,44 @@ unsafe fn execute_chunk(
             Bound::PerRow(function) => {
                 let columns = (t.duckdb_data_chunk_get_column_count.unwrap_unchecked())(chunk);
                 let profiles = strings(vector(1), n);
-                let options =
-                    if columns > 2 { strings(vector(2), n) } else { vec![Some(&b""[..]); n] };
+                let options = (columns > 2).then(|| strings(vector(2), n));
                 with_scratch(|s| {
                     gather(vector(0), n, &mut s.input);
-                    per_row(function, &profiles, &options, s, output)
+                    per_row(function, &profiles, options.as_deref(), s, output)
                 })
             }
         }
     }
 }
 
-/// Rows whose profile and options come from columns: runs of equal arguments, one plan each.
+/// Rows whose profile and options come from columns (`options`: `None` for the
+/// two-argument form): runs of equal arguments, one plan each.
 ///
 /// # Safety
 /// `output` is the execute callback's result vector.
 unsafe fn per_row(
     function: &'static Function,
     profiles: &[Option<&[u8]>],
-    options: &[Option<&[u8]>],
+    options: Option<&[Option<&[u8]>]>,
     s: &mut crate::run::Scratch,
     output: duckdb_vector,
 ) -> Result<(), String> {
     let n = profiles.len();
+    // The two-argument form has no options column: its rows are as if given "" but for the
+    // second argument's reading as options text (see plan.rs), so it stays `None`.
+    let option = |i: usize| options.map(|o| o[i]);
     let mut from = 0;
     while from < n {
-        let key = (profiles[from], options[from]);
+        let key = (profiles[from], option(from));
         let mut to = from + 1;
-        while to < n && (profiles[to], options[to]) == key {
+        while to < n && (profiles[to], option(to)) == key {
             to += 1;
         }
         match key {
-            (Some(p), Some(o)) => {
+            (Some(p), None | Some(Some(_))) => {
                 let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-                let plan = Plan::new(*function, Some(&text(p)), Some(&text(o)))?;
+                let o = key.1.flatten().map(text);
+                let plan = Plan::new(*function, Some(&text(p)), o.as_deref())?;
                 run(&plan, &s.input, from, to, &mut s.output)?;
                 // SAFETY: rows `from..to` of the callback's result vector.
                 unsafe { scatter(&s.output, output, from) };

@@ -10,6 +10,7 @@ use std::cell::RefCell;
 
 use pctenc::batch::{self, BatchError, Output};
 use pctenc::lint::escape_preview;
+use pctenc::options;
 
 use crate::plan::{Op, Plan};
 use crate::vector::Gathered;
@@ -59,6 +60,9 @@ pub fn run(
     out.values.clear();
     out.validity = None;
     out.null_count = 0;
+    if plan.per_row && plan.function.op != Op::Identity {
+        return options_rows(plan, input, from, to, out);
+    }
     let rows = input.slice(from, to);
     let result = match plan.function.op {
         Op::Encode => batch::encode_into(&plan.profile, &rows, plan.on_error, out),
@@ -71,23 +75,73 @@ pub fn run(
     result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
 }
 
+/// Rows `from..to` one by one through the options model's `run` (a legacy charset, or
+/// `rfc8187` ext-values): exact, a call per row.
+fn options_rows(
+    plan: &Plan,
+    input: &Gathered,
+    from: usize,
+    to: usize,
+    out: &mut Output<i64>,
+) -> Result<(), String> {
+    let mut rows = RowWriter::new(out, to - from);
+    for i in from..to {
+        let Some(row) = input.row(i) else {
+            rows.push(None);
+            continue;
+        };
+        match plan.options.run(row) {
+            Ok(options::Output::Bytes(v)) => rows.push(Some(&v)),
+            Ok(_) => rows.push(None),
+            Err(e) => {
+                let error =
+                    format!("{} at {}: {}", e.code, batch::snippet(row, e.offset), e.message);
+                return Err(row_message(plan, row, e.offset, &error));
+            }
+        }
+    }
+    rows.finish();
+    Ok(())
+}
+
 /// Rows `from..to` as they are (the `bench-identity` function).
 fn copy_rows(input: &Gathered, from: usize, to: usize, out: &mut Output<i64>) {
-    let mut nulls = Vec::new();
+    let mut rows = RowWriter::new(out, to - from);
     for i in from..to {
-        match input.row(i) {
-            Some(row) => out.values.extend_from_slice(row),
-            None => nulls.push(i - from),
-        }
-        out.offsets.push(out.values.len() as i64);
+        rows.push(input.row(i));
     }
-    if !nulls.is_empty() {
-        let mut bits = vec![0xFFu8; (to - from).div_ceil(8)];
-        for &i in &nulls {
-            bits[i / 8] &= !(1 << (i % 8));
+    rows.finish();
+}
+
+/// Appends rows to a cleared [`Output`], nulls included.
+struct RowWriter<'o> {
+    out: &'o mut Output<i64>,
+    n: usize,
+    nulls: Vec<usize>,
+}
+
+impl<'o> RowWriter<'o> {
+    fn new(out: &'o mut Output<i64>, n: usize) -> Self {
+        RowWriter { out, n, nulls: Vec::new() }
+    }
+
+    fn push(&mut self, row: Option<&[u8]>) {
+        match row {
+            Some(bytes) => self.out.values.extend_from_slice(bytes),
+            None => self.nulls.push(self.out.offsets.len() - 1),
         }
-        out.validity = Some(bits);
-        out.null_count = nulls.len();
+        self.out.offsets.push(self.out.values.len() as i64);
+    }
+
+    fn finish(self) {
+        if !self.nulls.is_empty() {
+            let mut bits = vec![0xFFu8; self.n.div_ceil(8)];
+            for &i in &self.nulls {
+                bits[i / 8] &= !(1 << (i % 8));
+            }
+            self.out.validity = Some(bits);
+            self.out.null_count = self.nulls.len();
+        }
     }
 }
 
@@ -106,19 +160,23 @@ const VALUE_PREVIEW: usize = 48;
 /// core's own row error. DuckDB does not tell a scalar function which row of the table it is
 /// computing, so the value is what identifies the row.
 pub fn message(plan: &Plan, value: Option<&[u8]>, e: &BatchError) -> String {
-    let f = plan.function.name;
-    let p = plan.profile.name();
     match (e, value) {
         (BatchError::Row { error, snippet, .. }, Some(bytes)) => {
-            let shown = &bytes[..bytes.len().min(VALUE_PREVIEW)];
-            let more = if bytes.len() > VALUE_PREVIEW { "..." } else { "" };
-            format!(
-                "{f}: profile {p}, value \"{}\"{more}, byte {}: {} at {snippet}: {error}",
-                escape_preview(shown).replace('"', "\\\""),
-                error.offset(),
-                error.code()
-            )
+            let what = format!("{} at {snippet}: {error}", error.code());
+            row_message(plan, bytes, error.offset(), &what)
         }
-        (other, _) => format!("{f}: profile {p}: {other}"),
+        (other, _) => format!("{}: profile {}: {other}", plan.function.name, plan.profile.name()),
     }
+}
+
+/// `{function}: profile {p}, value "...", byte {offset}: {what}`.
+fn row_message(plan: &Plan, value: &[u8], offset: usize, what: &str) -> String {
+    let shown = &value[..value.len().min(VALUE_PREVIEW)];
+    let more = if value.len() > VALUE_PREVIEW { "..." } else { "" };
+    format!(
+        "{}: profile {}, value \"{}\"{more}, byte {offset}: {what}",
+        plan.function.name,
+        plan.profile.name(),
+        escape_preview(shown).replace('"', "\\\"")
+    )
 }
