@@ -8,6 +8,7 @@
 //!      , pct_try_decode(path, 'rfc3986')   -- NULL where a '%' is malformed
 //!      , pct_decode_blob(raw, 'rfc3986')   -- bytes that are not UTF-8, as a BLOB
 //!      , pct_encode(name, 'rfc3986', 'lower=true')
+//!      , pct_decode(q, 'profile=form, utf8=lossy')     -- the core's options text
 //! FROM logs;
 //! ```
 //!
@@ -16,8 +17,8 @@
 //! - [`api`]: the host's C API function table, copied at `LOAD` (C API `v1.5.6`, which
 //!   DuckDB 1.5.6 and 2.x both serve, so one binary loads in both).
 //! - [`functions`]: the SQL functions, their overloads, and the bind and execute callbacks.
-//! - [`plan`]: the profile and options of a call, resolved once per call site when they are
-//!   constants.
+//! - [`plan`]: the profile and options of a call, resolved through the core's options model
+//!   (`pctenc::options`) once per call site when they are constants.
 //! - [`vector`]: DuckDB's string vectors read into the core's batch layout and written back.
 //! - [`run`]: one vector through the core's batch API (`pctenc::batch`), and error messages
 //!   that name the function, profile, value and byte offset.
