@@ -72,7 +72,7 @@ def table(con, name, vals, typ="VARCHAR"):
         }
     )
     con.register(f"{name}_arrow", arrow)
-    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT i, s FROM {name}_arrow")
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT i, s FROM {name}_arrow").fetchall()
     con.unregister(f"{name}_arrow")
 
 

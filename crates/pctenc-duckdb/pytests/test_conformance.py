@@ -155,7 +155,7 @@ def test_conformance_in_python(con, cases):
         for label, expr in calls(c):
             value, error = None, None
             try:
-                value = con.execute(f"SELECT {expr}").fetchone()[0]
+                value = con.execute(f"SELECT {expr}").fetchall()[0][0]
             except duckdb.Error as e:
                 error = str(e)
             diff = check(c, label, value, error)

@@ -72,6 +72,8 @@ pub fn run(
             Ok(())
         }
     };
+    // The batch API sizes the validity bitmap to the rows only when it is finished.
+    *out = std::mem::take(out).finish();
     result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
 }
 

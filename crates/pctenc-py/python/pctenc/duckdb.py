@@ -30,6 +30,7 @@ The `duckdb` profile reproduces DuckDB's own `url_encode` / `url_decode` byte fo
 kept, malformed escapes kept, an error where the result is not UTF-8), so
 `pct_decode(s, 'duckdb')` is `url_decode(s)`, and every other profile gives DuckDB a dialect
 it lacks: `form` (`+` as space), `spark` (Spark's `url_decode`), `rfc3986` (strict).
+"""
 
 from __future__ import annotations
 
@@ -156,7 +157,7 @@ def _load_native(con: Any, path: Optional[str]) -> Optional[str]:
             f"no {EXTENSION_FILE} found (build it with scripts/build/duckdb.sh, then pass "
             "path= or set PCTENC_DUCKDB_EXTENSION)"
         )
-    allowed = con.execute("SELECT current_setting('allow_unsigned_extensions')").fetchone()[0]
+    allowed = con.execute("SELECT current_setting('allow_unsigned_extensions')").fetchall()[0][0]
     if not allowed:
         return (
             "the connection was opened without allow_unsigned_extensions, which DuckDB "
