@@ -34,5 +34,8 @@ mkdir -p "$dir"
 out=$dir/pctenc.duckdb_extension
 python3 scripts/build/duckdb_footer.py "$target/release/libpctenc_duckdb.so" "$out" \
     --version "$version" --c-api "$c_api" --platform "$platform"
+# Beside the Python package's duckdb module (git-ignored), so that a wheel built after this
+# (pip install ./crates/pctenc-py, maturin build) carries it and pctenc.duckdb.register finds it.
+[ -n "$features" ] || cp "$out" crates/pctenc-py/python/pctenc/pctenc.duckdb_extension
 echo "duckdb.sh: pctenc $version, C API $c_api, $platform" >&2
 echo "$out"

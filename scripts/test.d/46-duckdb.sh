@@ -27,7 +27,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python3 -m venv "$tmp/venv"
 py=$tmp/venv/bin/python
-grep -E '^(maturin|pytest|pyarrow|duckdb|duckdb-cli)==' scripts/python/requirements-test.txt \
+# pandas brings numpy, which DuckDB's Python UDFs (register's fallback) need.
+grep -E '^(maturin|pytest|pyarrow|duckdb|duckdb-cli|pandas)==' scripts/python/requirements-test.txt \
     | sed 's/ *#.*//' >"$tmp/requirements.txt"
 "$py" -m pip install -q --disable-pip-version-check -r "$tmp/requirements.txt"
 lap "fresh venv with $(tr '\n' ' ' <"$tmp/requirements.txt")"

@@ -2,6 +2,7 @@
 `url_encode` / `url_decode` in the same session, and against pctenc's scalar API for the
 profiles DuckDB has no built-in for."""
 
+import os
 import re
 import warnings
 
@@ -250,3 +251,12 @@ def test_register_falls_back_to_the_arrow_udfs_and_says_why(extension):
     assert c.execute("SELECT pct_decode('a+b', 'form')").fetchall()[0] == ("a b",)
     with pytest.raises(RuntimeError, match="allow_unsigned_extensions"):
         pctenc.duckdb.register(duckdb.connect(), path=extension, native=True)
+
+
+def test_the_wheel_carries_the_extension(monkeypatch):
+    # scripts/build/duckdb.sh puts it beside pctenc/duckdb.py before the wheel is built.
+    monkeypatch.delenv("PCTENC_DUCKDB_EXTENSION", raising=False)
+    found = pctenc.duckdb.extension_path()
+    assert found and found.startswith(os.path.dirname(pctenc.duckdb.__file__)), found
+    c = pctenc.duckdb.connect()
+    assert c.execute("SELECT pct_decode('a%20b')").fetchall() == [("a b",)]
