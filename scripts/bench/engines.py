@@ -13,6 +13,13 @@ Cases, each in its own process (so that peak memory is the case's own):
   `pct_decode(u, 'duckdb')`, aggregated with `sum(length(...))` over an in-memory table.
 - Polars: `map_elements(urllib.parse.unquote)` vs `.pct.decode(profile="py-quote")` (the
   profile that is `unquote` byte for byte).
+- DuckDB native (`--only duckdb-native`): the loadable extension (crates/pctenc-duckdb, built
+  by scripts/build/duckdb.sh with PCTENC_DUCKDB_FEATURES=bench-identity, path in
+  $PCTENC_DUCKDB_EXTENSION) against the built-ins, every case on the same number of threads
+  ($PCTENC_BENCH_DUCKDB_THREADS, default: the CPU count), consumed by `sum(strlen(...))` (a
+  byte count, so that counting characters does not add to both sides); `pct_identity`
+  returns its input through the extension's whole path, which is what DuckDB's C API and
+  that path cost per row.
 
 The column is the repository's URL generator's output (scripts/bench/gen_urls.py), written
 once to target/bench/urls-<rows>.parquet. Each case prints one JSON line: seconds of every
@@ -198,6 +205,29 @@ def case_duckdb(name, path, runs):
     return time_runs(lambda: con.execute(q).fetchone(), runs)
 
 
+def case_duckdb_native(name, path, runs):
+    import duckdb
+
+    ext = os.environ.get("PCTENC_DUCKDB_EXTENSION")
+    if not ext or not os.path.isfile(ext):
+        raise SystemExit("set PCTENC_DUCKDB_EXTENSION to a bench-identity build (see above)")
+    threads = int(os.environ.get("PCTENC_BENCH_DUCKDB_THREADS", os.cpu_count()))
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true", "threads": threads})
+    con.execute(f"LOAD '{ext}'")
+    con.execute(f"CREATE TABLE t AS SELECT u FROM read_parquet('{path}')")
+    expr = {
+        "duckdb-native-builtin-decode": "url_decode(u)",
+        "duckdb-native-decode": "pct_decode(u)",
+        "duckdb-native-builtin-encode": "url_encode(u)",
+        "duckdb-native-encode": "pct_encode(u)",
+        "duckdb-native-identity": "pct_identity(u)",
+        "duckdb-native-scan": "u",
+    }[name]
+    q = f"SELECT sum(strlen({expr})) FROM t"
+    con.execute(q).fetchone()
+    return time_runs(lambda: con.execute(q).fetchone(), runs)
+
+
 def case_polars(name, path, runs):
     import urllib.parse
 
@@ -230,6 +260,14 @@ CASES = {
         "duckdb-pctenc-encode",
     ],
     "polars": ["polars-map_elements-unquote", "polars-pctenc-decode"],
+    "duckdb-native": [
+        "duckdb-native-scan",
+        "duckdb-native-identity",
+        "duckdb-native-builtin-decode",
+        "duckdb-native-decode",
+        "duckdb-native-builtin-encode",
+        "duckdb-native-encode",
+    ],
 }
 PEER = {
     "spark-pctenc-decode": "spark-builtin-decode",
@@ -240,13 +278,16 @@ PEER = {
     "duckdb-pctenc-encode": "duckdb-builtin-encode",
     "duckdb-identity-arrow-udf": "duckdb-builtin-decode",
     "polars-pctenc-decode": "polars-map_elements-unquote",
+    "duckdb-native-decode": "duckdb-native-builtin-decode",
+    "duckdb-native-encode": "duckdb-native-builtin-encode",
 }
 
 
 def one(name, rows, runs):
     path = parquet(rows)
-    engine = name.split("-")[0]
+    engine = "duckdb-native" if name.startswith("duckdb-native") else name.split("-")[0]
     cases = {
+        "duckdb-native": case_duckdb_native,
         "spark": case_spark,
         "duckdb": case_duckdb,
         "polars": case_polars,

@@ -701,7 +701,11 @@ impl<'p> Decode<'p> {
             Utf8::LossyJava => Utf8::LossyJava,
             _ => Utf8::Lossy,
         };
-        let lenient = Decoding { malformed: Malformed::PassThrough, utf8, ..self.decoding };
+        let malformed = match self.decoding.malformed {
+            Malformed::Reject | Malformed::RejectSigned => Malformed::PassThrough,
+            kept => kept,
+        };
+        let lenient = Decoding { malformed, utf8, ..self.decoding };
         let start = out.len();
         if decode_append(self.profile.unit(), lenient, row, out).is_err() {
             // Pass-through decoding with a lossy policy has no error left; keep the row if
