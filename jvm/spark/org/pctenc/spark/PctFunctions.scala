@@ -1,0 +1,118 @@
+package org.pctenc.spark
+
+import org.apache.spark.sql.catalyst.analysis.TypeCheckResult
+import org.apache.spark.sql.catalyst.expressions.{Expression, ImplicitCastInputTypes, Literal, RuntimeReplaceable}
+import org.apache.spark.sql.catalyst.expressions.objects.StaticInvoke
+import org.apache.spark.sql.types.{DataType, ObjectType, StringType}
+import org.apache.spark.unsafe.types.UTF8String
+import org.pctenc.Pctenc
+
+/** `pct_encode`, `pct_decode` and `pct_try_decode` as Catalyst expressions.
+  *
+  * Each is a `RuntimeReplaceable` (it shows as `pct_decode(s)` in plans and column names)
+  * whose replacement is a `StaticInvoke` of [[SparkRows]], the way Spark builds its own
+  * `url_decode`: whole-stage code generation emits a direct call per row. The value is a
+  * string (other types are cast as for `url_decode`: numbers and binary become strings);
+  * the profile and the options are strings too. The options must be a constant; a constant
+  * profile is compiled once, when the query is analysed (an unknown one is an analysis
+  * error), and a profile that is a column is looked up per row. NULL in any argument gives
+  * NULL.
+  */
+abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputTypes {
+  def value: Expression
+  def profile: Expression
+  def options: Expression
+
+  /** The SQL name, and the `Pctenc` mode. */
+  def name: String
+  def mode: Int
+
+  override def prettyName: String = name
+  override def children: Seq[Expression] = Seq(value, profile, options)
+  // Every argument is a string; others are cast as for url_decode.
+  override def inputTypes = Seq(StringType, StringType, StringType)
+  override def dataType: DataType = StringType
+  override def nullable: Boolean = true
+
+  private def optionsText: String = Option(options.eval()).map(_.toString).getOrElse("")
+
+  /** The codec of a constant profile, or why there is none (as an analysis error). */
+  private lazy val constant: Either[String, Option[Pctenc]] =
+    if (!profile.foldable) Right(None)
+    else
+      Option(profile.eval()) match {
+        case None => Right(None) // NULL profile: NULL result
+        case Some(p) =>
+          try Right(Some(SparkRows.codec(p.toString, optionsText)))
+          catch { case e: IllegalArgumentException => Left(e.getMessage) }
+      }
+
+  override def checkInputDataTypes(): TypeCheckResult = {
+    val types = super.checkInputDataTypes()
+    if (types.isFailure) types
+    else if (!options.foldable)
+      TypeCheckResult.TypeCheckFailure(s"$name: the options (third argument) must be a constant string")
+    else
+      constant match {
+        case Left(why) => TypeCheckResult.TypeCheckFailure(s"$name: $why")
+        case Right(_) =>
+          if (!profile.foldable) {
+            // A per-row profile is checked per row; its options are checked now.
+            try { SparkRows.codec("spark", optionsText); TypeCheckResult.TypeCheckSuccess }
+            catch { case e: IllegalArgumentException => TypeCheckResult.TypeCheckFailure(s"$name: ${e.getMessage}") }
+          } else TypeCheckResult.TypeCheckSuccess
+      }
+  }
+
+  private def method(perRow: Boolean): String = {
+    val base = mode match {
+      case Pctenc.ENCODE => "encode"
+      case Pctenc.DECODE => "decode"
+      case _ => "tryDecode"
+    }
+    if (perRow) base + "With" else base
+  }
+
+  override lazy val replacement: Expression = constant match {
+    case Right(Some(codec)) =>
+      StaticInvoke(
+        classOf[SparkRows],
+        StringType,
+        method(perRow = false),
+        Seq(value, Literal.fromObject(codec, ObjectType(classOf[Pctenc]))),
+        Nil,
+        propagateNull = true,
+        returnNullable = true)
+    case Right(None) if profile.foldable => Literal(null, StringType)
+    case _ =>
+      StaticInvoke(
+        classOf[SparkRows],
+        StringType,
+        method(perRow = true),
+        Seq(value, profile, Literal(UTF8String.fromString(optionsText), StringType)),
+        Nil,
+        propagateNull = true,
+        returnNullable = true)
+  }
+}
+
+case class PctEncode(value: Expression, profile: Expression, options: Expression) extends PctFunction {
+  override def name: String = "pct_encode"
+  override def mode: Int = Pctenc.ENCODE
+  override protected def withNewChildrenInternal(c: IndexedSeq[Expression]): Expression =
+    copy(value = c(0), profile = c(1), options = c(2))
+}
+
+case class PctDecode(value: Expression, profile: Expression, options: Expression) extends PctFunction {
+  override def name: String = "pct_decode"
+  override def mode: Int = Pctenc.DECODE
+  override protected def withNewChildrenInternal(c: IndexedSeq[Expression]): Expression =
+    copy(value = c(0), profile = c(1), options = c(2))
+}
+
+case class PctTryDecode(value: Expression, profile: Expression, options: Expression) extends PctFunction {
+  override def name: String = "pct_try_decode"
+  override def mode: Int = Pctenc.TRY_DECODE
+  override protected def withNewChildrenInternal(c: IndexedSeq[Expression]): Expression =
+    copy(value = c(0), profile = c(1), options = c(2))
+}
