@@ -106,6 +106,9 @@ pub struct Codec {
     java_strings: bool,
 }
 
+/// Compiled codecs by (profile's name, options, flags).
+type Interned = HashMap<(String, String, i32), &'static Codec>;
+
 /// An option string that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionError(pub String);
@@ -123,21 +126,20 @@ impl Codec {
         options: &str,
         flags: i32,
     ) -> Result<&'static Codec, OptionError> {
-        static CODECS: OnceLock<Mutex<HashMap<(String, String, i32), &'static Codec>>> =
-            OnceLock::new();
-        let key = (profile.to_ascii_lowercase(), options.trim().to_owned(), flags);
+        static CODECS: OnceLock<Mutex<Interned>> = OnceLock::new();
+        let named = suggest::lookup(profile).map_err(|e| OptionError(e.to_string()))?;
+        let key = (named.name().to_owned(), options.trim().to_owned(), flags);
         let table = CODECS.get_or_init(Default::default);
         let mut table = table.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(codec) = table.get(&key) {
             return Ok(codec);
         }
-        let codec: &'static Codec = Box::leak(Box::new(Codec::new(profile, options, flags)?));
+        let codec: &'static Codec = Box::leak(Box::new(Codec::new(named, options, flags)?));
         table.insert(key, codec);
         Ok(codec)
     }
 
-    fn new(profile: &str, options: &str, flags: i32) -> Result<Codec, OptionError> {
-        let named = suggest::lookup(profile).map_err(|e| OptionError(e.to_string()))?;
+    fn new(named: &'static Profile, options: &str, flags: i32) -> Result<Codec, OptionError> {
         let mut encoder = *named;
         let mut text = Decode::new(named);
         let mut bytes = Decode::new(named);
@@ -178,8 +180,9 @@ impl Codec {
                 }
             }
         }
+        // By name: a `const` profile need not have one address.
         let java_strings =
-            flags & flags::JAVA_STRING_INPUT != 0 && core::ptr::eq(named, JAVA_URLENCODER);
+            flags & flags::JAVA_STRING_INPUT != 0 && named.name() == JAVA_URLENCODER.name();
         Ok(Codec { profile: named, encoder, text: text.text(), bytes, on_error, java_strings })
     }
 
@@ -197,11 +200,8 @@ impl Codec {
         if self.java_strings && std::str::from_utf8(input).is_err() {
             let repaired = java_string(input);
             return match self.run_bytes(mode, &repaired, out)? {
-                // The repaired value is not the caller's input.
-                Outcome::Unchanged => {
-                    out.extend_from_slice(&repaired);
-                    Ok(Outcome::Written)
-                }
+                // The output (in `out`) is the repaired value, not the caller's input.
+                Outcome::Unchanged => Ok(Outcome::Written),
                 other => Ok(other),
             };
         }
@@ -257,7 +257,7 @@ mod tests {
     #[test]
     fn compile_interns_and_names_the_profile() {
         let a = Codec::compile("SPARK", "", 0).unwrap();
-        let b = Codec::compile("spark", "", 0).unwrap();
+        let b = Codec::compile("urlencoder", "", 0).unwrap();
         assert!(core::ptr::eq(a, b));
         assert_eq!(a.profile_name(), "java-urlencoder");
         let e = Codec::compile("sprak", "", 0).unwrap_err();

@@ -23,11 +23,16 @@ abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputType
   def profile: Expression
   def options: Expression
 
+  /** How many arguments the call gave (the others are defaults), for its SQL text. */
+  def arity: Int
+
   /** The SQL name, and the `Pctenc` mode. */
   def name: String
   def mode: Int
 
   override def prettyName: String = name
+  // `pct_decode(s)` in column names and plans, not the defaults filled in.
+  override def sql: String = s"$prettyName(${children.take(arity).map(_.sql).mkString(", ")})"
   override def children: Seq[Expression] = Seq(value, profile, options)
   // Every argument is a string; others are cast as for url_decode.
   override def inputTypes = Seq(StringType, StringType, StringType)
@@ -96,21 +101,24 @@ abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputType
   }
 }
 
-case class PctEncode(value: Expression, profile: Expression, options: Expression) extends PctFunction {
+case class PctEncode(value: Expression, profile: Expression, options: Expression, arity: Int = 3)
+    extends PctFunction {
   override def name: String = "pct_encode"
   override def mode: Int = Pctenc.ENCODE
   override protected def withNewChildrenInternal(c: IndexedSeq[Expression]): Expression =
     copy(value = c(0), profile = c(1), options = c(2))
 }
 
-case class PctDecode(value: Expression, profile: Expression, options: Expression) extends PctFunction {
+case class PctDecode(value: Expression, profile: Expression, options: Expression, arity: Int = 3)
+    extends PctFunction {
   override def name: String = "pct_decode"
   override def mode: Int = Pctenc.DECODE
   override protected def withNewChildrenInternal(c: IndexedSeq[Expression]): Expression =
     copy(value = c(0), profile = c(1), options = c(2))
 }
 
-case class PctTryDecode(value: Expression, profile: Expression, options: Expression) extends PctFunction {
+case class PctTryDecode(value: Expression, profile: Expression, options: Expression, arity: Int = 3)
+    extends PctFunction {
   override def name: String = "pct_try_decode"
   override def mode: Int = Pctenc.TRY_DECODE
   override protected def withNewChildrenInternal(c: IndexedSeq[Expression]): Expression =

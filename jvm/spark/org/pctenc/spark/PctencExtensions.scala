@@ -29,10 +29,10 @@ object PctencExtensions {
 
   private def builder(
       name: String,
-      make: (Expression, Expression, Expression) => Expression): Seq[Expression] => Expression = {
-    case Seq(v) => make(v, Literal(DefaultProfile), Literal(""))
-    case Seq(v, p) => make(v, p, Literal(""))
-    case Seq(v, p, o) => make(v, p, o)
+      make: (Expression, Expression, Expression, Int) => Expression): Seq[Expression] => Expression = {
+    case Seq(v) => make(v, Literal(DefaultProfile), Literal(""), 1)
+    case Seq(v, p) => make(v, p, Literal(""), 2)
+    case Seq(v, p, o) => make(v, p, o, 3)
     case args => throw Errors.wrongNumArgs(name, args.length)
   }
 

@@ -1,0 +1,191 @@
+"""pct_encode / pct_decode / pct_try_decode, the JVM-native Spark functions of the pctenc jar,
+against Spark's own url_encode / url_decode / try_url_decode in the same session, through
+PySpark (the SQL runs in the JVM: no Python worker). One session per master: local[2] here,
+local-cluster in test_spark_native_cluster.py (PCTENC_SPARK_MASTER picks another)."""
+
+import os
+import re
+
+import pytest
+from pyspark.errors import PySparkException
+from pyspark.sql import SparkSession, functions as F
+
+MASTER = os.environ.get("PCTENC_SPARK_MASTER", "local[2]")
+EXTENSION = "org.pctenc.spark.PctencExtensions"
+
+
+def session(master, jar, extensions_conf=True):
+    """A session with the jar; `extensions_conf=False` leaves spark.sql.extensions unset, so
+    that the functions come from the jar's META-INF/services entry alone."""
+    b = (
+        SparkSession.builder.master(master)
+        .appName("pctenc-jvm")
+        .config("spark.jars", jar)
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.task.maxFailures", "1")
+    )
+    if extensions_conf:
+        b = b.config("spark.sql.extensions", EXTENSION)
+    s = b.getOrCreate()
+    s.sparkContext.setLogLevel("OFF")
+    # A bad spark.sql.extensions class only logs a warning: check that the functions exist.
+    assert s.catalog.functionExists("pct_decode"), "the pctenc extension did not load"
+    return s
+
+
+@pytest.fixture(scope="module")
+def spark(jar):
+    s = session(MASTER, jar)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def df(spark, values):
+    rows = [(i, v) for i, v in enumerate(values)] + [(len(values), None)]
+    d = spark.createDataFrame(rows, "i int, s string").cache()
+    d.createOrReplaceTempView("t")
+    return d
+
+
+def mismatches(spark, sql):
+    return spark.sql(sql).limit(5).collect()
+
+
+def test_functions_are_native_expressions(spark):
+    f = spark.catalog.getFunction("pct_decode")
+    assert f.className == "org.pctenc.spark.PctDecode", f
+    plan = spark.range(3).selectExpr("CAST(id AS STRING) s").selectExpr("pct_decode(s)")
+    text = plan._jdf.queryExecution().executedPlan().toString()
+    # Whole-stage code generation with a direct call to the static method, as url_decode.
+    assert "*(1) Project [static_invoke(org.pctenc.spark.SparkRows.decode(" in text, text
+    assert plan.columns == ["pct_decode(s)"]
+    names = spark.sql("SELECT pct_encode('a', 'form'), pct_try_decode('a', 'form', 'hex=lower')").columns
+    assert names == ["pct_encode(a, form)", "pct_try_decode(a, form, hex=lower)"]
+
+
+def test_encode_matches_url_encode(spark, df):
+    assert mismatches(spark, "SELECT s FROM t WHERE NOT (pct_encode(s) <=> url_encode(s))") == []
+    assert mismatches(spark, "SELECT s FROM t WHERE NOT (pct_encode(s, 'spark') <=> url_encode(s))") == []
+
+
+def test_try_decode_matches_try_url_decode(spark, df):
+    assert mismatches(spark, "SELECT s FROM t WHERE NOT (pct_try_decode(s) <=> try_url_decode(s))") == []
+    nulls = spark.sql("SELECT count(*) n FROM t WHERE s IS NOT NULL AND pct_try_decode(s) IS NULL").first().n
+    assert nulls > 100, "the inputs must include malformed escapes"
+
+
+def test_decode_matches_url_decode_where_it_succeeds(spark, df):
+    sql = (
+        "SELECT s FROM t WHERE try_url_decode(s) IS NOT NULL"
+        " AND NOT (pct_decode(s) <=> url_decode(s))"
+    )
+    assert mismatches(spark, sql) == []
+    n = spark.sql("SELECT count(pct_decode(s)) n FROM t WHERE try_url_decode(s) IS NOT NULL").first().n
+    assert n > 1000
+
+
+def test_raise_fails_the_job_with_profile_snippet_and_offset(spark):
+    bad = spark.createDataFrame([("fine",), ("x=%zz",)], "s string")
+    with pytest.raises(PySparkException) as builtin:
+        bad.select(F.url_decode("s")).collect()
+    assert "CANNOT_DECODE_URL" in str(builtin.value)
+    with pytest.raises(Exception) as ours:
+        bad.select(F.expr("pct_decode(s)")).collect()
+    msg = str(ours.value)
+    assert "PctencException" in msg and "pct_decode: profile java-urlencoder, byte 2" in msg, msg[-2000:]
+    assert '"%zz"' in msg, msg[-2000:]
+
+
+def test_try_decode_never_fails_the_job(spark):
+    rows = spark.sql(
+        "SELECT pct_try_decode(s) d FROM VALUES ('%zz'), ('%'), ('%-1'), ('ok%41'), (NULL) AS v(s)"
+    ).collect()
+    assert [r.d for r in rows] == [None, None, None, "okA", None]
+
+
+def test_plus_bad_escape_and_bad_utf8_as_spark(spark):
+    row = spark.sql(
+        "SELECT url_decode('a+b%2B%C3') a, pct_decode('a+b%2B%C3') b,"
+        " try_url_decode('%-1') c, pct_try_decode('%-1') d,"
+        " url_decode('%+1') e, pct_decode('%+1') f"
+    ).first()
+    assert row.a == row.b == "a b+\ufffd"
+    assert row.c is None and row.d is None
+    assert row.e == row.f == "\x01"
+
+
+def test_strings_that_are_not_utf8_read_as_java_strings(spark, raw_values):
+    rows = [(i, b.hex()) for i, b in enumerate(raw_values)]
+    spark.createDataFrame(rows, "i int, h string").selectExpr(
+        "i", "CAST(unhex(h) AS STRING) s"
+    ).createOrReplaceTempView("raw")
+    for sql in (
+        "SELECT s FROM raw WHERE NOT (pct_encode(s) <=> url_encode(s))",
+        "SELECT s FROM raw WHERE NOT (pct_try_decode(s) <=> try_url_decode(s))",
+    ):
+        assert mismatches(spark, sql) == [], sql
+    # Other profiles see the bytes as they are: \xff is one byte, %FF.
+    got = spark.sql("SELECT pct_encode(CAST(X'61FF' AS STRING), 'rfc3986') e").first().e
+    assert got == "a%FF"
+
+
+def test_other_profiles_and_options(spark):
+    row = spark.sql(
+        "SELECT pct_encode('a b~*', 'rfc3986') a, pct_encode('a b/', 'form', 'hex=lower') b,"
+        " pct_decode('a+b%zz', 'duckdb') c, pct_try_decode('100%', 'rfc3986') d,"
+        " pct_decode('100%', 'rfc3986', 'malformed=pass-through') e,"
+        " pct_decode('%zz', 'rfc3986', 'on_error=keep') f,"
+        " pct_decode('%E2%82%AC', 'js-component') g"
+    ).first()
+    assert tuple(row) == ("a%20b~%2A", "a+b%2f", "a+b%zz", None, "100%", "%zz", "€")
+
+
+def test_profile_per_row(spark):
+    rows = spark.sql(
+        "SELECT pct_decode(s, p) d FROM VALUES (1, 'a+b', 'form'), (2, 'a+b', 'duckdb'),"
+        " (3, 'a+b', NULL), (4, 'a+b', 'SPARK') AS v(i, s, p) ORDER BY i"
+    ).collect()
+    assert [r.d for r in rows] == ["a b", "a+b", None, "a b"]
+    with pytest.raises(Exception, match="unknown profile 'sprak'; did you mean spark"):
+        spark.sql("SELECT pct_decode(s, p) FROM VALUES ('a', 'sprak') AS v(s, p)").collect()
+
+
+def test_nulls_empty_strings_and_empty_frames(spark):
+    rows = spark.sql(
+        "SELECT pct_encode(s) a, pct_decode(s) b, pct_try_decode(s) c, pct_decode('x', NULL) d"
+        " FROM VALUES (NULL), ('') AS v(s)"
+    ).collect()
+    assert [tuple(r) for r in rows] == [(None, None, None, None), ("", "", "", None)]
+    empty = spark.createDataFrame([], "s string")
+    assert empty.select(F.expr("pct_decode(s)"), F.expr("pct_encode(s)")).collect() == []
+
+
+def test_types_cast_as_the_builtin_or_fail_at_analysis(spark):
+    row = spark.sql(
+        "SELECT url_encode(12.5) a, pct_encode(12.5) b, url_encode(X'2F41') c, pct_encode(X'2F41') d"
+    ).first()
+    assert row.a == row.b == "12.5" and row.c == row.d == "%2FA"
+    for sql, why in (
+        ("SELECT pct_encode(array(1))", "DATATYPE_MISMATCH"),
+        ("SELECT pct_decode('a', 'sprak')", "unknown profile 'sprak'; did you mean spark"),
+        ("SELECT pct_decode('a', 'form', 'hex=small')", "unknown hex 'small'"),
+        ("SELECT pct_decode(s, 'form', s) FROM VALUES ('a') AS v(s)", "must be a constant"),
+        ("SELECT pct_decode()", "WRONG_NUM_ARGS"),
+        ("SELECT pct_decode('a', 'b', 'c', 'd')", "WRONG_NUM_ARGS"),
+    ):
+        with pytest.raises(PySparkException, match=re.escape(why)):
+            spark.sql(sql).collect()
+
+
+def test_one_million_rows(spark):
+    n = 1_000_000
+    got = spark.sql(
+        f"SELECT count(*) n,"
+        " sum(CASE WHEN pct_decode(s) = url_decode(s) THEN 1 ELSE 0 END) dec,"
+        " sum(CASE WHEN pct_encode(s) = url_encode(s) THEN 1 ELSE 0 END) enc"
+        f" FROM (SELECT concat('https://example.com/p%20', id % 977, '/q?x=', id,"
+        f" '&y=a+b%C3%A9%2F', id % 13) s FROM range({n}))"
+    ).first()
+    assert (got.n, got.dec, got.enc) == (n, n, n)
