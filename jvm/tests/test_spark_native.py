@@ -10,6 +10,8 @@ import pytest
 from pyspark.errors import PySparkException
 from pyspark.sql import SparkSession, functions as F
 
+import pctenc.spark as ps
+
 MASTER = os.environ.get("PCTENC_SPARK_MASTER", "local[2]")
 EXTENSION = "org.pctenc.spark.PctencExtensions"
 
@@ -189,3 +191,38 @@ def test_one_million_rows(spark):
         f" '&y=a+b%C3%A9%2F', id % 13) s FROM range({n}))"
     ).first()
     assert (got.n, got.dec, got.enc) == (n, n, n)
+
+
+# pctenc.spark (the Python adapter) on this session: its Column functions use the native
+# functions, and fall back to Arrow UDFs for what only those take.
+
+
+def test_jar_and_native(spark, jar):
+    assert ps.jar() == jar  # from $PCTENC_JAR
+    assert ps.native(spark) and ps.native()
+
+
+def test_column_functions_are_native_and_exact(spark, df):
+    out = df.select(
+        F.url_encode("s").alias("a"),
+        ps.url_encode("s").alias("b"),
+        F.try_url_decode("s").alias("c"),
+        ps.try_url_decode("s").alias("d"),
+    )
+    plan = out._jdf.queryExecution().executedPlan().toString()
+    assert "SparkRows" in plan and "ArrowEvalPython" not in plan, plan
+    assert out.where(~F.col("a").eqNullSafe(F.col("b")) | ~F.col("c").eqNullSafe(F.col("d"))).count() == 0
+    assert df.select(ps.url_decode("s", profile="form").alias("x")).columns == ["x"]
+
+
+def test_options_only_arrow_takes_fall_back(spark):
+    d = spark.createDataFrame([("a%zz",)], "s string")
+    col = ps.url_decode("s", profile="rfc3986", on_error="keep")
+    plan = d.select(col)._jdf.queryExecution().executedPlan().toString()
+    assert "ArrowEvalPython" in plan, plan
+    assert d.select(col).first()[0] == "a%zz"
+
+
+def test_register_keeps_the_native_functions(spark):
+    ps.register(spark)
+    assert spark.catalog.getFunction("pct_decode").className == "org.pctenc.spark.PctDecode"
