@@ -23,11 +23,12 @@ import org.pctenc.PctencException;
 /**
  * The Java API of the pctenc jar, tested with plain Java (scripts/test.d/46-jvm.sh):
  *
- * <pre>java -cp pctenc.jar:classes -Dpctenc.expected.version=V ApiTest JAR VALUES_FILE</pre>
+ * <pre>java -cp pctenc.jar:classes -Dpctenc.expected.version=V ApiTest JAR VALUES_FILE CASES_FILE</pre>
  *
  * VALUES_FILE holds the shared test strings (the engine suites' probes, conformance strings
- * and seeded random strings), one per line as hex of their UTF-8. Prints each failure, then
- * "api: N passed, N failed"; exits 1 on any failure.
+ * and seeded random strings), one per line as hex of their UTF-8. CASES_FILE is the
+ * conformance table as jvm/tests/conformance.py writes it. Prints each failure, the
+ * conformance line, then "api: N passed, N failed"; exits 1 on any failure.
  */
 public final class ApiTest {
     private static int passed;
@@ -87,6 +88,7 @@ public final class ApiTest {
         serialization();
         threads(values);
         twoClassLoaders(jar);
+        conformance(Path.of(args[2]));
         eq("version", System.getProperty("pctenc.expected.version"), Pctenc.version());
 
         System.out.println("api: " + passed + " passed, " + failures.size() + " failed");
@@ -103,7 +105,7 @@ public final class ApiTest {
         eq("spark %+1", "\u0001", Pctenc.of("spark").decode("%+1"));
         eq("spark encode", "a+b%7E*", Pctenc.of("spark").encode("a b~*"));
         eq("rfc3986 tryDecode 100%", null, Pctenc.of("rfc3986").tryDecode("100%"));
-        eq("rfc3986 lenient", "100%", Pctenc.of("rfc3986", "malformed=pass-through").decode("100%"));
+        eq("rfc3986 lenient", "100%", Pctenc.of("rfc3986", "malformed=lenient").decode("100%"));
         eq("hex=lower", "a%2fb", Pctenc.of("rfc3986", "hex=lower").encode("a/b"));
         eq("on_error=keep", "%zz", Pctenc.of("rfc3986", "on_error=keep").decode("%zz"));
         eq("on_error=null", null, Pctenc.of("rfc3986", "on_error=null").decode("%zz"));
@@ -141,23 +143,28 @@ public final class ApiTest {
         if (u != null) {
             eq("utf8 offset", 2L, u.offset());
         }
-        throwsWith("bytes decode with strict utf8", PctencException.class, "invalid-utf8",
-                () -> Pctenc.of("rfc3986", "utf8=strict").decode(new byte[] {'%', 'F', 'F'}));
+        throwsWith("an option that does not apply to encode", IllegalArgumentException.class, "malformed",
+                () -> Pctenc.of("form", "malformed=strict").encode("a"));
+        eq("... applies to decode", "a b", Pctenc.of("form", "malformed=strict").decode("a+b"));
         throwsWith("unknown profile", IllegalArgumentException.class,
                 "unknown profile 'sprak'; did you mean spark?", () -> Pctenc.of("sprak"));
-        throwsWith("unknown option", IllegalArgumentException.class, "unknown option 'colour'",
+        throwsWith("unknown option", IllegalArgumentException.class, "colour",
                 () -> Pctenc.of("form", "colour=red"));
         throwsWith("unknown option value", IllegalArgumentException.class,
-                "unknown hex 'small'; expected one of: upper, lower", () -> Pctenc.of("form", "hex=small"));
+                "unknown hex 'small'", () -> Pctenc.of("form", "hex=small"));
         throwsWith("null value", NullPointerException.class, "", () -> Pctenc.of("form").encode((String) null));
         throwsWith("null profile", NullPointerException.class, "profile", () -> Pctenc.of(null));
+        eq("options name the profile", "a b", Pctenc.of(null, "profile=form").decode("a+b"));
+        eq("default profile rfc3986", "rfc3986", Pctenc.of(null, "").profile());
     }
 
     static void bytesAndRanges() {
         Pctenc rfc = Pctenc.of("rfc3986");
         byte[] raw = {(byte) 0xff, ' '};
         eq("bytes encode", "%FF%20".getBytes(StandardCharsets.US_ASCII), rfc.encode(raw));
-        eq("bytes decode keeps bytes", raw, rfc.decode("%FF%20".getBytes(StandardCharsets.US_ASCII)));
+        eq("bytes decode with utf8=bytes keeps bytes", raw, Pctenc.of("rfc3986", "utf8=bytes").decode("%FF%20".getBytes(StandardCharsets.US_ASCII)));
+        throwsWith("decoding gives text", PctencException.class, "invalid-utf8", () -> rfc.decode("%FF".getBytes(StandardCharsets.US_ASCII)));
+        throwsWith("utf8=bytes needs byte[]", IllegalArgumentException.class, "decode(byte[])", () -> Pctenc.of("rfc3986", "utf8=bytes").decode("%FF"));
         eq("bytes tryDecode", null, rfc.tryDecode("%".getBytes(StandardCharsets.US_ASCII)));
         byte[] clean = "abc".getBytes(StandardCharsets.US_ASCII);
         check("unchanged byte[] is returned as is", rfc.encode(clean) == clean && rfc.decode(clean) == clean);
@@ -248,6 +255,52 @@ public final class ApiTest {
         }
         pool.shutdown();
         eq("4 threads agree with one", 4 * 5 * values.size(), total);
+    }
+
+    /** Every encode, decode and try-decode case of the conformance table, through the byte[] API. */
+    static void conformance(Path cases) throws Exception {
+        List<String> lines = Files.readAllLines(cases);
+        String excluded = lines.get(0).replace("#excluded ", "");
+        int run = 0, bad = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t", -1);
+            String id = f[0];
+            int mode = f[1].equals("encode") ? Pctenc.ENCODE : f[1].equals("decode") ? Pctenc.DECODE : Pctenc.TRY_DECODE;
+            String options = new String(HexFormat.of().parseHex(f[2]), StandardCharsets.UTF_8);
+            byte[] input = HexFormat.of().parseHex(f[3]);
+            String kind = f[4];
+            String got;
+            try {
+                Pctenc p = Pctenc.of(null, options).check(mode);
+                byte[] out = mode == Pctenc.ENCODE ? p.encode(input)
+                        : mode == Pctenc.DECODE ? p.decode(input) : p.tryDecode(input);
+                got = out == null ? "null" : "out " + HexFormat.of().formatHex(out);
+            } catch (PctencException e) {
+                got = "err " + e.code() + " " + e.offset();
+            } catch (IllegalArgumentException e) {
+                got = "opterr " + e.getMessage();
+            }
+            String want;
+            boolean same;
+            if (kind.equals("opterr")) {
+                String message = new String(HexFormat.of().parseHex(f[5]), StandardCharsets.UTF_8);
+                want = "opterr containing " + message;
+                same = got.startsWith("opterr ") && got.contains(message);
+            } else {
+                want = kind.equals("out") ? "out " + f[5] : kind.equals("err") ? "err " + f[5] + " " + f[6] : "null";
+                same = got.equals(want);
+            }
+            run++;
+            if (!same) {
+                bad++;
+                if (bad <= 20) {
+                    System.out.println("FAIL conformance " + id + " (" + f[1] + ", " + options + "): want " + want + ", got " + got);
+                }
+            }
+        }
+        System.out.println("conformance (jvm): " + run + " cases run, " + excluded
+                + " cannot express (conformance/cannot-express/jvm.txt)");
+        check("conformance: " + bad + " of " + run + " cases differ", bad == 0);
     }
 
     /** Two class loaders that each define org.pctenc: each loads its own copy of the library. */

@@ -5,11 +5,11 @@
 #   1. the Java API harness (jvm/tests/ApiTest.java, plain java): known values, errors with
 #      code/offset/profile, options, byte[] ranges, the `spark` profile against the JDK's own
 #      URLEncoder/URLDecoder on every shared test string, serialization, threads, two class
-#      loaders;
+#      loaders, and the conformance table (conformance/cases.jsonl, encode/decode/try-decode);
 #   2. spark-sql (pyspark's bin/spark-sql, local[2]) with --jars and spark.sql.extensions:
 #      jvm/tests/cli.sql compares pct_* with the built-ins on the shared strings and must
 #      fail its last query with the byte offset;
-#   3. PySpark (jvm/tests, pytest): local[2], then local-cluster[2,1,1024] (executor JVMs
+#   3. PySpark (jvm/tests, pytest): local[2] (with pctenc.spark choosing the native functions), then local-cluster[2,1,1024] (executor JVMs
 #      that load the native library from the shipped jar, functions from META-INF/services);
 #      and pctenc.spark choosing the native functions (the wheel built as 45-engines.sh does).
 # Fails (never skips) when Java, javac or the build is missing. Ends with "N passed, N failed".
@@ -43,9 +43,10 @@ lap "jar built: $jar"
 
 # 1. The Java API.
 PYTHONPATH=jvm/tests "$py" jvm/tests/values.py >"$tmp/values.hex"
+"$py" jvm/tests/conformance.py jvm >"$tmp/cases.tsv"
 javac --release 17 -Xlint:all -Werror -cp "$jar" -d "$tmp/classes" jvm/tests/ApiTest.java
 set +e
-out=$(java -cp "$jar:$tmp/classes" -Dpctenc.expected.version="$version" ApiTest "$jar" "$tmp/values.hex" 2>&1)
+out=$(java -cp "$jar:$tmp/classes" -Dpctenc.expected.version="$version" ApiTest "$jar" "$tmp/values.hex" "$tmp/cases.tsv" 2>&1)
 rc=$?
 set -e
 echo "$out" | tail -30

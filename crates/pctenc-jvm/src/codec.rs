@@ -1,10 +1,15 @@
-//! A codec: one profile with its options, compiled once, then run on one value at a time.
+//! A codec: one operation with its options (the core's [`pctenc::options`]), compiled once,
+//! then run on one value at a time.
 //!
 //! The Java classes hold a codec by a handle (the address of an interned, never freed
 //! [`Codec`]), made once per `Pctenc` object or Spark expression, so that a call on a value
-//! parses nothing and looks nothing up: it is the core's per-value functions
-//! ([`batch::Decode::value_into`], [`batch::encode_value_into`]) under the options given
-//! at compile time, with the same per-row policies (`on_error`) as a column.
+//! parses nothing and looks nothing up. The options are parsed, defaulted and checked by the
+//! core's options model, so the words, defaults and messages are those of every other front
+//! end; a value then goes through the core's per-value batch functions
+//! ([`batch::Decode::value_into`], [`batch::encode_value_into`]) with the profile the options
+//! resolve to: the same rules as [`Options::run`] (a column of one row), without building a
+//! column. Options that take another path in the core (a legacy `charset`, RFC 8187
+//! ext-values) run through [`Options::run`] itself.
 //!
 //! Nothing here touches the JVM: `ffi` moves bytes in and out, this module decides.
 
@@ -12,24 +17,20 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use pctenc::batch::{self, Decode, OnError, RowError};
+use pctenc::options::{Key, Op, Options, Output};
 use pctenc::profile::rfc3986::RFC3986;
 use pctenc::profile::runtimes::JAVA_URLENCODER;
-use pctenc::profile::suggest;
-use pctenc::{HexCase, Malformed, Profile, Utf8};
+use pctenc::Profile;
 
 /// What to do with a value: the `mode` argument of the per-value native calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
-    /// Percent-encode.
+    /// Percent-encode (`encode`).
     Encode,
-    /// Decode to text (UTF-8), under the codec's `on_error`.
-    DecodeText,
-    /// Decode to bytes, under the codec's `on_error`.
-    DecodeBytes,
-    /// Decode to text; a value that does not decode is null.
-    TryDecodeText,
-    /// Decode to bytes; a value that does not decode is null.
-    TryDecodeBytes,
+    /// Decode (`decode`), under the codec's `on_error`.
+    Decode,
+    /// Decode; a value that does not decode is null (`try-decode`).
+    TryDecode,
 }
 
 impl Mode {
@@ -37,12 +38,18 @@ impl Mode {
     pub fn from_int(n: i32) -> Option<Mode> {
         Some(match n {
             0 => Mode::Encode,
-            1 => Mode::DecodeText,
-            2 => Mode::DecodeBytes,
-            3 => Mode::TryDecodeText,
-            4 => Mode::TryDecodeBytes,
+            1 => Mode::Decode,
+            2 => Mode::TryDecode,
             _ => return None,
         })
+    }
+
+    fn op(self) -> Op {
+        match self {
+            Mode::Encode => Op::Encode,
+            Mode::Decode => Op::Decode,
+            Mode::TryDecode => Op::TryDecode,
+        }
     }
 }
 
@@ -53,7 +60,7 @@ pub enum Outcome {
     Unchanged,
     /// The output was appended to the caller's buffer.
     Written,
-    /// The value is null (`on_error = null`, or a try-decode, and the value did not decode).
+    /// The value is null (a try-decode, or `on_error=null`, and the value did not decode).
     Null,
 }
 
@@ -73,11 +80,20 @@ pub struct ValueError {
 }
 
 impl ValueError {
-    fn new(profile: &'static str, value: &[u8], e: RowError) -> ValueError {
-        let offset = e.offset();
+    fn new(
+        profile: &'static str,
+        value: &[u8],
+        code: &'static str,
+        offset: usize,
+        why: &str,
+    ) -> ValueError {
         let snippet = batch::snippet(value, offset);
-        let message = format!("profile {profile}, byte {offset}: {} at {snippet}: {e}", e.code());
-        ValueError { code: e.code(), offset, profile, snippet, message }
+        let message = format!("profile {profile}, byte {offset}: {code} at {snippet}: {why}");
+        ValueError { code, offset, profile, snippet, message }
+    }
+
+    fn from_row(profile: &'static str, value: &[u8], e: RowError) -> ValueError {
+        ValueError::new(profile, value, e.code(), e.offset(), &e.to_string())
     }
 }
 
@@ -88,141 +104,134 @@ pub mod flags {
     /// as Java reads it, bytes that are not UTF-8 replaced first, so that the result is
     /// Spark's `url_encode` / `url_decode` on the same string.
     pub const JAVA_STRING_INPUT: i32 = 1;
+    /// The profile argument is a default: it applies only when the options name none (SQL's
+    /// `pct_decode(s)` and `pct_decode(s, 'utf8=lossy')` are Spark's dialect).
+    pub const DEFAULT_PROFILE: i32 = 2;
 }
 
-/// One profile and its options, ready to run on values.
+/// One operation with its options, ready to run on values.
 #[derive(Debug)]
 pub struct Codec {
-    /// The profile as named (its decoding policy is in `text` and `bytes`).
+    mode: Mode,
+    /// The options as parsed and checked (what [`Options::run`] takes).
+    options: Options,
+    /// The profile the options resolve to, knobs applied.
     profile: &'static Profile,
-    /// The profile with the encoding options applied.
-    encoder: Profile,
-    /// Decoding to text and to bytes, options applied.
-    text: Decode<'static>,
-    bytes: Decode<'static>,
-    /// What a value that does not decode does, unless the call is a try-decode.
+    /// Decoding only: whether the result is text (every `utf8` but `bytes`).
+    text: bool,
+    /// What a value that fails becomes.
     on_error: OnError,
+    /// The options take a path of their own in the core (`charset`, RFC 8187 ext-values):
+    /// each value goes through [`Options::run`].
+    general: bool,
     /// See [`flags::JAVA_STRING_INPUT`]; only set under Java's profile.
     java_strings: bool,
 }
 
-/// Compiled codecs by (profile's name, options, flags).
-type Interned = HashMap<(String, String, i32), &'static Codec>;
+/// Compiled codecs by (mode, the options' canonical text, flags).
+type Interned = HashMap<(Mode, String, i32), &'static Codec>;
 
-/// An option string that does not parse.
+/// Options that do not parse, or do not apply to the operation: the core's message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionError(pub String);
 
 impl Codec {
-    /// The codec for `profile` (a name or alias, case ignored) with `options`
-    /// (`key=value` pairs separated by commas: `hex`, `malformed`, `utf8`, `on_error`, with
-    /// the core's words for each value), interned: the same arguments give the same codec,
-    /// which lives as long as the process.
+    /// The codec of `mode` with `options` (the core's compact text form, `key=value` pairs
+    /// separated by commas) and `profile` (a name or alias; `None` for the options' own or
+    /// the core's default), interned: equal options give the same codec, which lives as long
+    /// as the process.
     ///
     /// # Errors
-    /// The core's message for an unknown profile (with "did you mean") or option.
+    /// The core's message for an unknown profile (with "did you mean"), an unknown or
+    /// misspelt option or word, a key given twice, or an option that does not apply to the
+    /// operation.
     pub fn compile(
-        profile: &str,
+        mode: Mode,
+        profile: Option<&str>,
         options: &str,
         flags: i32,
     ) -> Result<&'static Codec, OptionError> {
         static CODECS: OnceLock<Mutex<Interned>> = OnceLock::new();
-        let named = suggest::lookup(profile).map_err(|e| OptionError(e.to_string()))?;
-        let key = (named.name().to_owned(), options.trim().to_owned(), flags);
+        let bad = |e: pctenc::options::OptionError| OptionError(e.to_string());
+        let mut o = Options::parse(mode.op(), options).map_err(bad)?;
+        if let Some(p) = profile {
+            if flags & flags::DEFAULT_PROFILE == 0 || !o.is_set(Key::Profile) {
+                o.set("profile", p).map_err(bad)?;
+            }
+        }
+        o.validate().map_err(bad)?;
+        let key = (mode, o.to_string(), flags);
         let table = CODECS.get_or_init(Default::default);
         let mut table = table.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(codec) = table.get(&key) {
             return Ok(codec);
         }
-        let codec: &'static Codec = Box::leak(Box::new(Codec::new(named, options, flags)?));
+        let base = o.base_profile();
+        let codec: &'static Codec = Box::leak(Box::new(Codec {
+            mode,
+            options: o,
+            profile: Box::leak(Box::new(o.profile())),
+            text: o.decodes_to_text(),
+            on_error: o.on_error(),
+            general: o.charset().is_some() || o.ext_value(),
+            // By name: a `const` profile need not have one address.
+            java_strings: flags & flags::JAVA_STRING_INPUT != 0
+                && base.name() == JAVA_URLENCODER.name(),
+        }));
         table.insert(key, codec);
         Ok(codec)
     }
 
-    fn new(named: &'static Profile, options: &str, flags: i32) -> Result<Codec, OptionError> {
-        let mut encoder = *named;
-        let mut text = Decode::new(named);
-        let mut bytes = Decode::new(named);
-        let mut on_error = OnError::Raise;
-        for pair in options.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) =
-                pair.split_once('=').map_or((pair, ""), |(k, v)| (k.trim(), v.trim()));
-            let bad = |known: &[&str]| {
-                OptionError(format!(
-                    "unknown {key} '{value}'; expected one of: {}",
-                    known.join(", ")
-                ))
-            };
-            match key {
-                "hex" => {
-                    let hex = HexCase::from_name(value).ok_or_else(|| bad(&["upper", "lower"]))?;
-                    encoder = encoder.with_hex(hex);
-                }
-                "malformed" => {
-                    let m = Malformed::from_name(value)
-                        .ok_or_else(|| bad(&["pass-through", "reject", "reject-signed"]))?;
-                    text = text.malformed(m);
-                    bytes = bytes.malformed(m);
-                }
-                "utf8" => {
-                    let u = Utf8::from_name(value)
-                        .ok_or_else(|| bad(&["strict", "lossy", "bytes", "lossy-java"]))?;
-                    text = text.utf8(u);
-                    bytes = bytes.utf8(u);
-                }
-                "on_error" => {
-                    on_error = OnError::by_name(value).ok_or_else(|| bad(OnError::NAMES))?
-                }
-                _ => {
-                    return Err(OptionError(format!(
-                        "unknown option '{key}'; expected one of: hex, malformed, utf8, on_error"
-                    )))
-                }
-            }
-        }
-        // By name: a `const` profile need not have one address.
-        let java_strings =
-            flags & flags::JAVA_STRING_INPUT != 0 && named.name() == JAVA_URLENCODER.name();
-        Ok(Codec { profile: named, encoder, text: text.text(), bytes, on_error, java_strings })
-    }
-
-    /// The profile's canonical name.
+    /// The name of the profile the options name (or the default one).
     pub fn profile_name(&self) -> &'static str {
-        self.profile.name()
+        self.options.base_profile().name()
     }
 
-    /// Runs `mode` on `input`, appending the output to `out` (which the caller clears).
+    /// Whether decoding gives bytes that need not be UTF-8 (`utf8=bytes`).
+    pub fn decodes_to_bytes(&self) -> bool {
+        self.mode != Mode::Encode && !self.text
+    }
+
+    /// Runs the codec on `input`, appending the output to `out` (which the caller clears).
     ///
     /// # Errors
     /// [`ValueError`] for a value that does not decode (or encode) when the policy is to
     /// raise.
-    pub fn run(&self, mode: Mode, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
+    pub fn run(&self, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
         if self.java_strings && std::str::from_utf8(input).is_err() {
             let repaired = java_string(input);
-            return match self.run_bytes(mode, &repaired, out)? {
+            return match self.run_bytes(&repaired, out)? {
                 // The output (in `out`) is the repaired value, not the caller's input.
                 Outcome::Unchanged => Ok(Outcome::Written),
                 other => Ok(other),
             };
         }
-        self.run_bytes(mode, input, out)
+        self.run_bytes(input, out)
     }
 
-    fn run_bytes(
-        &self,
-        mode: Mode,
-        input: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Result<Outcome, ValueError> {
+    fn run_bytes(&self, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
         let start = out.len();
-        let present = match mode {
-            Mode::Encode => batch::encode_value_into(&self.encoder, input, OnError::Raise, out),
-            Mode::DecodeText => self.text.value_into(input, self.on_error, out),
-            Mode::DecodeBytes => self.bytes.value_into(input, self.on_error, out),
-            Mode::TryDecodeText => self.text.value_into(input, OnError::Null, out),
-            Mode::TryDecodeBytes => self.bytes.value_into(input, OnError::Null, out),
-        }
-        .map_err(|e| ValueError::new(self.profile.name(), input, e))?;
+        let name = self.profile_name();
+        let present = if self.general {
+            match self.options.run(input) {
+                Ok(Output::Bytes(v)) => {
+                    out.extend_from_slice(&v);
+                    true
+                }
+                Ok(_) => false,
+                Err(f) => return Err(ValueError::new(name, input, f.code, f.offset, &f.message)),
+            }
+        } else {
+            match self.mode {
+                Mode::Encode => batch::encode_value_into(self.profile, input, self.on_error, out),
+                Mode::Decode | Mode::TryDecode => {
+                    let d = Decode::new(self.profile);
+                    let d = if self.text { d.text() } else { d };
+                    d.value_into(input, self.on_error, out)
+                }
+            }
+            .map_err(|e| ValueError::from_row(name, input, e))?
+        };
         Ok(if !present {
             Outcome::Null
         } else if out[start..] == *input {
@@ -249,70 +258,73 @@ fn java_string(bytes: &[u8]) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    fn run(c: &Codec, mode: Mode, input: &[u8]) -> Result<(Outcome, Vec<u8>), ValueError> {
+    fn run(c: &Codec, input: &[u8]) -> Result<(Outcome, Vec<u8>), ValueError> {
         let mut out = Vec::new();
-        c.run(mode, input, &mut out).map(|o| (o, out))
+        c.run(input, &mut out).map(|o| (o, out))
+    }
+
+    fn codec(mode: Mode, profile: &str, options: &str) -> &'static Codec {
+        Codec::compile(mode, Some(profile), options, 0).unwrap()
     }
 
     #[test]
     fn compile_interns_and_names_the_profile() {
-        let a = Codec::compile("SPARK", "", 0).unwrap();
-        let b = Codec::compile("urlencoder", "", 0).unwrap();
+        let a = codec(Mode::Decode, "SPARK", "");
+        let b = Codec::compile(Mode::Decode, None, "profile=urlencoder", 0).unwrap();
         assert!(core::ptr::eq(a, b));
         assert_eq!(a.profile_name(), "java-urlencoder");
-        let e = Codec::compile("sprak", "", 0).unwrap_err();
-        assert!(e.0.starts_with("unknown profile 'sprak'"), "{e:?}");
-        let e = Codec::compile("form", "hex=small", 0).unwrap_err();
-        assert_eq!(e.0, "unknown hex 'small'; expected one of: upper, lower");
-        assert!(Codec::compile("form", "colour=red", 0).unwrap_err().0.contains("'colour'"));
+        let e = Codec::compile(Mode::Decode, Some("sprak"), "", 0).unwrap_err();
+        assert!(e.0.contains("unknown profile 'sprak'"), "{e:?}");
+        let e = Codec::compile(Mode::Encode, Some("form"), "malformed=strict", 0).unwrap_err();
+        assert!(e.0.contains("malformed"), "{e:?}");
+        let e = Codec::compile(Mode::Decode, Some("form"), "profile=rfc3986", 0).unwrap_err();
+        assert!(e.0.contains("profile"), "{e:?}");
+        let d = Codec::compile(Mode::Decode, Some("spark"), "profile=form", flags::DEFAULT_PROFILE);
+        assert_eq!(d.unwrap().profile_name(), "form");
+        let d = Codec::compile(Mode::Decode, Some("spark"), "utf8=lossy", flags::DEFAULT_PROFILE);
+        assert_eq!(d.unwrap().profile_name(), "java-urlencoder");
     }
 
     #[test]
     fn modes_and_outcomes() {
-        let form = Codec::compile("form", "hex=lower", 0).unwrap();
-        assert_eq!(
-            run(form, Mode::Encode, b"a b/").unwrap(),
-            (Outcome::Written, b"a+b%2f".to_vec())
-        );
-        assert_eq!(run(form, Mode::Encode, b"abc").unwrap().0, Outcome::Unchanged);
-        assert_eq!(
-            run(form, Mode::DecodeText, b"a+b").unwrap(),
-            (Outcome::Written, b"a b".to_vec())
-        );
-        let rfc = Codec::compile("rfc3986", "", 0).unwrap();
-        let e = run(rfc, Mode::DecodeText, b"ab%zz").unwrap_err();
+        let form = codec(Mode::Encode, "form", "hex=lower");
+        assert_eq!(run(form, b"a b/").unwrap(), (Outcome::Written, b"a+b%2f".to_vec()));
+        assert_eq!(run(form, b"abc").unwrap().0, Outcome::Unchanged);
+        let form = codec(Mode::Decode, "form", "");
+        assert_eq!(run(form, b"a+b").unwrap(), (Outcome::Written, b"a b".to_vec()));
+        let rfc = codec(Mode::Decode, "rfc3986", "");
+        let e = run(rfc, b"ab%zz").unwrap_err();
         assert_eq!((e.code, e.offset, e.profile), ("invalid-escape", 2, "rfc3986"));
-        assert!(
-            e.message.starts_with("profile rfc3986, byte 2: invalid-escape at \"%zz\""),
-            "{}",
-            e.message
-        );
-        assert_eq!(run(rfc, Mode::TryDecodeText, b"ab%zz").unwrap().0, Outcome::Null);
-        assert_eq!(run(rfc, Mode::DecodeBytes, b"%FF").unwrap().1, b"\xff");
-        assert!(run(rfc, Mode::DecodeText, b"%FF").is_err());
-        let keep = Codec::compile("rfc3986", "on_error=keep", 0).unwrap();
-        assert_eq!(run(keep, Mode::DecodeText, b"ab%zz").unwrap().0, Outcome::Unchanged);
-        assert_eq!(run(keep, Mode::TryDecodeText, b"ab%zz").unwrap().0, Outcome::Null);
-        let lenient = Codec::compile("rfc3986", "malformed=pass-through", 0).unwrap();
-        assert_eq!(run(lenient, Mode::DecodeText, b"1%").unwrap().0, Outcome::Unchanged);
+        assert!(e.message.starts_with("profile rfc3986, byte 2: invalid-escape at \"%zz\""));
+        assert_eq!(run(codec(Mode::TryDecode, "rfc3986", ""), b"ab%zz").unwrap().0, Outcome::Null);
+        // Decoding gives text: %FF is an error unless utf8 says otherwise.
+        assert_eq!(run(rfc, b"%FF").unwrap_err().code, "invalid-utf8");
+        assert_eq!(run(codec(Mode::Decode, "rfc3986", "utf8=bytes"), b"%FF").unwrap().1, b"\xff");
+        let keep = codec(Mode::Decode, "rfc3986", "on_error=keep");
+        assert_eq!(run(keep, b"ab%zz").unwrap().0, Outcome::Unchanged);
+        let lenient = codec(Mode::Decode, "rfc3986", "malformed=lenient");
+        assert_eq!(run(lenient, b"1%").unwrap().0, Outcome::Unchanged);
+        // A legacy charset takes the core's general path.
+        let gbk = codec(Mode::Decode, "rfc3986", "charset=gbk");
+        assert_eq!(run(gbk, b"%C4%E3").unwrap().1, "你".as_bytes());
     }
 
     #[test]
     fn java_strings_are_repaired_only_for_java_s_profile() {
-        let spark = Codec::compile("spark", "", flags::JAVA_STRING_INPUT).unwrap();
+        let spark =
+            Codec::compile(Mode::Decode, Some("spark"), "", flags::JAVA_STRING_INPUT).unwrap();
         // Java reads C3 (cut short) as U+FFFD, and the escape after it is a byte of its own.
+        assert_eq!(run(spark, b"\xc3%A9").unwrap().1, "\u{FFFD}\u{FFFD}".as_bytes());
         assert_eq!(
-            run(spark, Mode::DecodeText, b"\xc3%A9").unwrap().1,
-            "\u{FFFD}\u{FFFD}".as_bytes()
-        );
-        assert_eq!(run(spark, Mode::Encode, b"\xff").unwrap().1, b"%EF%BF%BD");
-        assert_eq!(
-            run(spark, Mode::DecodeText, b"\xff").unwrap(),
+            run(spark, b"\xff").unwrap(),
             (Outcome::Written, "\u{FFFD}".as_bytes().to_vec())
         );
-        let bytes = Codec::compile("spark", "", 0).unwrap();
-        assert_eq!(run(bytes, Mode::DecodeText, b"\xc3%A9").unwrap().1, "é".as_bytes());
-        let rfc = Codec::compile("rfc3986", "", flags::JAVA_STRING_INPUT).unwrap();
-        assert_eq!(run(rfc, Mode::Encode, b"\xff").unwrap().1, b"%FF");
+        let enc =
+            Codec::compile(Mode::Encode, Some("spark"), "", flags::JAVA_STRING_INPUT).unwrap();
+        assert_eq!(run(enc, b"\xff").unwrap().1, b"%EF%BF%BD");
+        assert_eq!(run(codec(Mode::Decode, "spark", ""), b"\xc3%A9").unwrap().1, "é".as_bytes());
+        let rfc =
+            Codec::compile(Mode::Encode, Some("rfc3986"), "", flags::JAVA_STRING_INPUT).unwrap();
+        assert_eq!(run(rfc, b"\xff").unwrap().1, b"%FF");
     }
 }

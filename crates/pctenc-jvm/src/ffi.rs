@@ -33,22 +33,29 @@ thread_local! {
     static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-/// `static native long compile(String profile, String options, int flags)`: the handle of
-/// the interned codec, or an `IllegalArgumentException` with the core's message.
+/// `static native long compile(int mode, String profile, String options, int flags)`: the
+/// handle of the interned codec, or an `IllegalArgumentException` with the core's message.
+/// `profile` and `options` may be null.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_pctenc_Native_compile<'local>(
     mut unowned: EnvUnowned<'local>,
     _class: JClass<'local>,
+    mode: jint,
     profile: JString<'local>,
     options: JString<'local>,
     flags: jint,
 ) -> jlong {
     unowned
         .with_env(|env| -> jni::errors::Result<jlong> {
-            let profile = read_string(env, &profile)?;
+            let Some(mode) = Mode::from_int(mode) else {
+                let message = jni::strings::JNIString::from("pctenc: unknown mode");
+                env.throw_new(jni_str!("java/lang/IllegalArgumentException"), message)?;
+                return Ok(0);
+            };
+            let profile = if profile.is_null() { None } else { Some(profile.try_to_string(env)?) };
             let options =
-                if options.is_null() { String::new() } else { read_string(env, &options)? };
-            match Codec::compile(&profile, &options, flags) {
+                if options.is_null() { String::new() } else { options.try_to_string(env)? };
+            match Codec::compile(mode, profile.as_deref(), &options, flags) {
                 Ok(codec) => Ok(codec as *const Codec as jlong),
                 Err(e) => {
                     env.throw_new(
@@ -90,7 +97,18 @@ pub extern "system" fn Java_org_pctenc_Native_version<'local>(
         .resolve::<ThrowRuntimeExAndDefault>()
 }
 
-/// `static native byte[] run(long handle, int mode, byte[] input, int from, int len)`.
+/// `static native boolean decodesToBytes(long handle)`: whether the codec decodes to bytes
+/// that need not be UTF-8 (`utf8=bytes`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_decodesToBytes(
+    _env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+) -> jni::sys::jboolean {
+    codec(handle).decodes_to_bytes()
+}
+
+/// `static native byte[] run(long handle, byte[] input, int from, int len)`.
 ///
 /// Returns `null` when the output is the input (`input[from..from + len]`) unchanged, the
 /// `input` array itself when the value is null (a try-decode that failed, or
@@ -102,14 +120,10 @@ pub extern "system" fn Java_org_pctenc_Native_run(
     env: *mut JNIEnv,
     _class: jobject,
     handle: jlong,
-    mode: jint,
     input: jbyteArray,
     from: jint,
     len: jint,
 ) -> jbyteArray {
-    let Some(mode) = Mode::from_int(mode) else {
-        return throw_illegal(env, "pctenc: unknown mode");
-    };
     // SAFETY: `env` is the JNIEnv the JVM passed to this native call, valid on this thread
     // for its duration; `input` is a local reference of that call. GetArrayLength is
     // callable with no exception pending (none is: Java just called us).
@@ -131,7 +145,7 @@ pub extern "system" fn Java_org_pctenc_Native_run(
     // and `from + len <= length` was checked above.
     let value =
         unsafe { std::slice::from_raw_parts((data as *const u8).add(from as usize), len as usize) };
-    let result = catch_unwind(AssertUnwindSafe(|| run_value(codec, mode, value)));
+    let result = catch_unwind(AssertUnwindSafe(|| run_value(codec, value)));
     // SAFETY: releases exactly what GetPrimitiveArrayCritical returned; JNI_ABORT: nothing
     // was written (the data is not read past this point).
     unsafe { ((**env).v1_2.ReleasePrimitiveArrayCritical)(env, input, data, JNI_ABORT) };
@@ -145,11 +159,11 @@ pub extern "system" fn Java_org_pctenc_Native_run(
 }
 
 /// Runs the codec into this thread's scratch buffer.
-fn run_value(codec: &Codec, mode: Mode, value: &[u8]) -> Result<Option<Outcome>, ValueError> {
+fn run_value(codec: &Codec, value: &[u8]) -> Result<Option<Outcome>, ValueError> {
     SCRATCH.with(|s| {
         let mut out = s.borrow_mut();
         out.clear();
-        codec.run(mode, value, &mut out).map(Some)
+        codec.run(value, &mut out).map(Some)
     })
 }
 
@@ -228,12 +242,4 @@ fn with_env<'local>(env: *mut JNIEnv, f: impl FnOnce(&mut Env<'local>) -> jni::e
     // SAFETY: `env` is the JNIEnv of the native call in progress on this thread.
     let mut unowned = unsafe { EnvUnowned::from_raw(env) };
     unowned.with_env(f).resolve::<ThrowRuntimeExAndDefault>();
-}
-
-/// A Java string's contents (its modified UTF-8 read back as Rust text).
-fn read_string(env: &mut Env<'_>, s: &JString<'_>) -> jni::errors::Result<String> {
-    if s.is_null() {
-        return Err(jni::errors::Error::NullPtr("profile"));
-    }
-    s.try_to_string(env)
 }

@@ -390,7 +390,7 @@ impl RowError {
     pub const fn code(&self) -> &'static str {
         match self {
             RowError::Decode(e) => e.code(),
-            RowError::Encode(_) => "not-text",
+            RowError::Encode(_) => EncodeError::CODE,
         }
     }
 }
@@ -744,9 +744,12 @@ impl<'p> Decode<'p> {
 
 /// Encodes every row of `rows` with `profile` into a new column with offsets of type `P`.
 ///
-/// The output is text: every profile writes ASCII, but for those that keep non-ASCII (`iri`)
-/// over input bytes that are not UTF-8; such a row is an error under [`OnError::Raise`], null
-/// under [`OnError::Null`], and encoded from its lossy text (U+FFFD) under the other two.
+/// Each row is encoded as [`Profile::try_encode`] encodes one value: a row that is not text
+/// where the profile's input must be ([`Utf8::Strict`]: `js-component`, as
+/// `encodeURIComponent` throws) fails, and so does a row a profile that keeps non-ASCII
+/// (`iri`) would write as bytes that are not UTF-8. A failing row is an error under
+/// [`OnError::Raise`], null under [`OnError::Null`], and encoded from its lossy text
+/// (U+FFFD) under the other two.
 ///
 /// ```
 /// use pctenc::batch::{encode, OnError, Rows};
@@ -809,7 +812,8 @@ pub fn encode_into<O: Offset, P: Offset>(
 /// ```
 ///
 /// # Errors
-/// [`RowError::Encode`] under [`OnError::Raise`], for a profile that keeps non-ASCII over
+/// [`RowError::Encode`] under [`OnError::Raise`], for a value that is not text under a
+/// profile whose input must be (`js-component`), or for a profile that keeps non-ASCII over
 /// bytes that are not UTF-8 (`out` is left as it was).
 pub fn encode_value_into(
     profile: &Profile,
@@ -818,18 +822,31 @@ pub fn encode_value_into(
     out: &mut Vec<u8>,
 ) -> Result<bool, RowError> {
     let start = out.len();
-    profile.encode_append_vec(value, out);
-    if profile.keeps_non_ascii() {
-        if let Err(e) = core::str::from_utf8(&out[start..]) {
-            out.truncate(start);
-            let offset =
-                core::str::from_utf8(value).err().map_or(e.valid_up_to(), |e| e.valid_up_to());
-            match on_error {
-                OnError::Raise => return Err(RowError::Encode(EncodeError { offset })),
-                OnError::Null => return Ok(false),
-                OnError::Keep | OnError::Replace => {
-                    profile.encode_append_vec(String::from_utf8_lossy(value).as_bytes(), out)
-                }
+    // A profile whose input must be text (js-component, as encodeURIComponent throws)
+    // fails on a value that is not, as `Profile::try_encode` does.
+    let mut failed = None;
+    if profile.input_utf8() == Utf8::Strict && (profile.unit() == Unit::Latin1 || !is_utf8(value)) {
+        match profile.try_encode(value) {
+            Ok(s) => out.extend_from_slice(s.as_bytes()),
+            Err(e) => failed = Some(e),
+        }
+    } else {
+        profile.encode_append_vec(value, out);
+        if profile.keeps_non_ascii() {
+            if let Err(e) = core::str::from_utf8(&out[start..]) {
+                out.truncate(start);
+                let offset =
+                    core::str::from_utf8(value).err().map_or(e.valid_up_to(), |e| e.valid_up_to());
+                failed = Some(EncodeError { offset });
+            }
+        }
+    }
+    if let Some(e) = failed {
+        match on_error {
+            OnError::Raise => return Err(RowError::Encode(e)),
+            OnError::Null => return Ok(false),
+            OnError::Keep | OnError::Replace => {
+                profile.encode_append_vec(String::from_utf8_lossy(value).as_bytes(), out)
             }
         }
     }

@@ -28,12 +28,13 @@ import java.util.Properties;
 final class Native {
     static final int MODE_ENCODE = 0;
     static final int MODE_DECODE = 1;
-    static final int MODE_DECODE_BYTES = 2;
-    static final int MODE_TRY_DECODE = 3;
-    static final int MODE_TRY_DECODE_BYTES = 4;
+    static final int MODE_TRY_DECODE = 2;
 
     /** Flag of {@link #compile}: the values are Java strings held as bytes (Spark). */
     static final int FLAG_JAVA_STRING_INPUT = 1;
+
+    /** Flag of {@link #compile}: the profile applies only when the options name none. */
+    static final int FLAG_DEFAULT_PROFILE = 2;
 
     /** The version the jar was built with (the workspace's Cargo.toml). */
     static final String VERSION = readVersion();
@@ -50,9 +51,13 @@ final class Native {
 
     private Native() {}
 
-    /** The handle of the codec for {@code profile} and {@code options}; throws
-     * IllegalArgumentException for an unknown profile or option. */
-    static native long compile(String profile, String options, int flags);
+    /** The handle of the codec of {@code mode} for {@code profile} (null: the options' or
+     * the default) and {@code options} (the core's compact text form, null for none); throws
+     * IllegalArgumentException with the core's message for options that do not apply. */
+    static native long compile(int mode, String profile, String options, int flags);
+
+    /** Whether the codec decodes to bytes that need not be UTF-8 ({@code utf8=bytes}). */
+    static native boolean decodesToBytes(long handle);
 
     /** The canonical name of the codec's profile. */
     static native String profileName(long handle);
@@ -65,7 +70,7 @@ final class Native {
      * unchanged, {@code input} itself when the value is null (a try-decode that failed), else
      * a new array with the output. Throws PctencException in raise mode.
      */
-    static native byte[] run(long handle, int mode, byte[] input, int from, int len);
+    static native byte[] run(long handle, byte[] input, int from, int len);
 
     private static String readVersion() {
         Properties p = new Properties();

@@ -4,7 +4,6 @@ import org.apache.spark.sql.catalyst.analysis.TypeCheckResult
 import org.apache.spark.sql.catalyst.expressions.{Expression, ImplicitCastInputTypes, Literal, RuntimeReplaceable}
 import org.apache.spark.sql.catalyst.expressions.objects.StaticInvoke
 import org.apache.spark.sql.types.{DataType, ObjectType, StringType}
-import org.apache.spark.unsafe.types.UTF8String
 import org.pctenc.Pctenc
 
 /** `pct_encode`, `pct_decode` and `pct_try_decode` as Catalyst expressions.
@@ -13,10 +12,10 @@ import org.pctenc.Pctenc
   * whose replacement is a `StaticInvoke` of [[SparkRows]], the way Spark builds its own
   * `url_decode`: whole-stage code generation emits a direct call per row. The value is a
   * string (other types are cast as for `url_decode`: numbers and binary become strings);
-  * the profile and the options are strings too. The options must be a constant; a constant
-  * profile is compiled once, when the query is analysed (an unknown one is an analysis
-  * error), and a profile that is a column is looked up per row. NULL in any argument gives
-  * NULL.
+  * the profile and the options (the core's compact text form) are strings too. Constant
+  * ones (the usual case) are compiled once, when the query is analysed (an unknown profile
+  * or option is an analysis error); a profile or options that are columns are looked up per
+  * row. NULL in any argument gives NULL.
   */
 abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputTypes {
   def value: Expression
@@ -39,33 +38,27 @@ abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputType
   override def dataType: DataType = StringType
   override def nullable: Boolean = true
 
-  private def optionsText: String = Option(options.eval()).map(_.toString).getOrElse("")
+  private def text(e: Expression): Option[String] = Option(e.eval()).map(_.toString)
 
-  /** The codec of a constant profile, or why there is none (as an analysis error). */
+  /** The codec of a constant profile and options, or why there is none (as an analysis
+    * error); `Right(None)` when they are not constants, or one is NULL. */
   private lazy val constant: Either[String, Option[Pctenc]] =
-    if (!profile.foldable) Right(None)
+    if (!profile.foldable || !options.foldable) Right(None)
     else
-      Option(profile.eval()) match {
-        case None => Right(None) // NULL profile: NULL result
-        case Some(p) =>
-          try Right(Some(SparkRows.codec(p.toString, optionsText)))
+      (text(profile), text(options)) match {
+        case (Some(p), Some(o)) =>
+          try Right(Some(SparkRows.codec(p, o).check(mode)))
           catch { case e: IllegalArgumentException => Left(e.getMessage) }
+        case _ => Right(None)
       }
 
   override def checkInputDataTypes(): TypeCheckResult = {
     val types = super.checkInputDataTypes()
     if (types.isFailure) types
-    else if (!options.foldable)
-      TypeCheckResult.TypeCheckFailure(s"$name: the options (third argument) must be a constant string")
     else
       constant match {
         case Left(why) => TypeCheckResult.TypeCheckFailure(s"$name: $why")
-        case Right(_) =>
-          if (!profile.foldable) {
-            // A per-row profile is checked per row; its options are checked now.
-            try { SparkRows.codec("spark", optionsText); TypeCheckResult.TypeCheckSuccess }
-            catch { case e: IllegalArgumentException => TypeCheckResult.TypeCheckFailure(s"$name: ${e.getMessage}") }
-          } else TypeCheckResult.TypeCheckSuccess
+        case Right(_) => TypeCheckResult.TypeCheckSuccess
       }
   }
 
@@ -88,13 +81,13 @@ abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputType
         Nil,
         propagateNull = true,
         returnNullable = true)
-    case Right(None) if profile.foldable => Literal(null, StringType)
+    case Right(None) if profile.foldable && options.foldable => Literal(null, StringType)
     case _ =>
       StaticInvoke(
         classOf[SparkRows],
         StringType,
         method(perRow = true),
-        Seq(value, profile, Literal(UTF8String.fromString(optionsText), StringType)),
+        Seq(value, profile, options),
         Nil,
         propagateNull = true,
         returnNullable = true)

@@ -17,9 +17,9 @@ import org.pctenc.PctencException;
  * {@code long[]} pages are copied out first ({@code getBytes}). A row that comes out
  * unchanged is returned as it came (no allocation); otherwise the result is one new array.
  *
- * <p>With a constant profile (the usual case) the codec is compiled once, when the query is
- * analysed, and travels with the plan; a profile given per row is looked up in a cache of
- * compiled codecs.
+ * <p>With a constant profile and options (the usual case) the codec is compiled once, when
+ * the query is analysed, and travels with the plan; a profile or options given per row are
+ * looked up in a cache of compiled codecs.
  */
 public final class SparkRows {
     private SparkRows() {}
@@ -27,12 +27,21 @@ public final class SparkRows {
     /** Compiled codecs by profile and options, for profiles that change per row. */
     private static final ConcurrentHashMap<String, Pctenc> BY_NAME = new ConcurrentHashMap<>();
 
-    /** The codec that Spark's functions use for {@code profile} and {@code options}. */
+    /** The profile of {@code pct_decode(s)}: Spark's own dialect. */
+    public static final String DEFAULT_PROFILE = "spark";
+
+    /**
+     * The codec that Spark's functions use for their profile and options arguments. A
+     * second argument with a {@code =} is the options text ({@code pct_decode(s,
+     * 'profile=form, utf8=lossy')}), its profile {@code spark} unless it names one.
+     */
     public static Pctenc codec(String profile, String options) {
         String key = profile + '\0' + options;
         Pctenc c = BY_NAME.get(key);
         if (c == null) {
-            c = Pctenc.forEngineStrings(profile, options);
+            c = options.isEmpty() && profile.indexOf('=') >= 0
+                    ? Pctenc.forEngineStringsWithDefault(DEFAULT_PROFILE, profile)
+                    : Pctenc.forEngineStrings(profile, options);
             if (BY_NAME.size() < 4096) {
                 BY_NAME.putIfAbsent(key, c);
             }
@@ -55,17 +64,17 @@ public final class SparkRows {
         return run("pct_try_decode", codec, Pctenc.TRY_DECODE, value);
     }
 
-    /** {@code pct_encode(value, profile)} with a profile per row. */
+    /** {@code pct_encode(value, profile, options)} with a profile or options per row. */
     public static UTF8String encodeWith(UTF8String value, UTF8String profile, UTF8String options) {
         return run("pct_encode", codec(profile.toString(), options.toString()), Pctenc.ENCODE, value);
     }
 
-    /** {@code pct_decode(value, profile)} with a profile per row. */
+    /** {@code pct_decode(value, profile, options)} with a profile or options per row. */
     public static UTF8String decodeWith(UTF8String value, UTF8String profile, UTF8String options) {
         return run("pct_decode", codec(profile.toString(), options.toString()), Pctenc.DECODE, value);
     }
 
-    /** {@code pct_try_decode(value, profile)} with a profile per row. */
+    /** {@code pct_try_decode(value, profile, options)} with a profile or options per row. */
     public static UTF8String tryDecodeWith(UTF8String value, UTF8String profile, UTF8String options) {
         return run("pct_try_decode", codec(profile.toString(), options.toString()), Pctenc.TRY_DECODE, value);
     }
