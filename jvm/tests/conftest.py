@@ -17,6 +17,10 @@ _spec = importlib.util.spec_from_file_location(
 engine = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(engine)
 
+import sys
+
+sys.path.insert(0, HERE)  # conformance.py, for the SQL runner
+
 values = engine.values
 raw_values = engine.raw_values
 
