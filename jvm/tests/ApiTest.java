@@ -180,6 +180,8 @@ public final class ApiTest {
                 () -> rfc.transform(Pctenc.DECODE, buf, -1, 2));
         throwsWith("overflowing range", IllegalArgumentException.class, "outside the array",
                 () -> rfc.transform(Pctenc.DECODE, buf, 1, Integer.MAX_VALUE));
+        throwsWith("null buffer", IllegalArgumentException.class, "the value is null",
+                () -> rfc.transform(Pctenc.DECODE, null, 0, 0));
         throwsWith("unknown mode", IllegalArgumentException.class, "unknown mode",
                 () -> rfc.transform(9, buf, 0, 1));
     }

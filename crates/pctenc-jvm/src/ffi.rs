@@ -124,12 +124,15 @@ pub extern "system" fn Java_org_pctenc_Native_run(
     from: jint,
     len: jint,
 ) -> jbyteArray {
+    if input.is_null() {
+        return throw_illegal(env, "pctenc: the value is null");
+    }
     // SAFETY: `env` is the JNIEnv the JVM passed to this native call, valid on this thread
-    // for its duration; `input` is a local reference of that call. GetArrayLength is
+    // for its duration; `input` is a non-null local reference of that call. GetArrayLength is
     // callable with no exception pending (none is: Java just called us).
     let length = unsafe { ((**env).v1_1.GetArrayLength)(env, input) };
     let in_bounds = from >= 0 && len >= 0 && from.checked_add(len).is_some_and(|end| end <= length);
-    if input.is_null() || !in_bounds {
+    if !in_bounds {
         return throw_illegal(env, "pctenc: value range outside the array");
     }
     let codec = codec(handle);
