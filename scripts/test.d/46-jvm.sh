@@ -62,9 +62,10 @@ for line in open(sys.argv[1]):
 PY
 n=$(wc -l <"$tmp/values.json")
 set +e
-PYSPARK_PYTHON="$py" "$tmp/venv/bin/spark-sql" --master 'local[2]' --jars "$jar" \
+# From $tmp: spark-sql leaves metastore_db/ and derby.log where it runs.
+(cd "$tmp" && PYSPARK_PYTHON="$py" "$tmp/venv/bin/spark-sql" --master 'local[2]' --jars "$jar" \
     --conf spark.sql.extensions=org.pctenc.spark.PctencExtensions --conf spark.ui.enabled=false \
-    -d values="$tmp/values.json" -f jvm/tests/cli.sql >"$tmp/cli.out" 2>"$tmp/cli.err"
+    -d values="$tmp/values.json" -f "$root/jvm/tests/cli.sql" >"$tmp/cli.out" 2>"$tmp/cli.err")
 rc=$?
 set -e
 cli_pass=0 cli_fail=0

@@ -69,9 +69,9 @@ EXTENSION = "org.pctenc.spark.PctencExtensions"
 
 
 def jar() -> Union[str, None]:
-    """The path of the pctenc jar for `spark.jars`: `$PCTENC_JAR`, else a jar shipped in
-    this package (`pctenc/jars/`, present when the wheel was built after
-    `scripts/build/jvm.sh --wheel`), else None."""
+    """The path of the pctenc jar for `spark.jars`: `$PCTENC_JAR`, else a jar placed in
+    this package's `pctenc/jars/` (the wheel does not carry one yet: build it with
+    `bash scripts/build/jvm.sh`, which prints its path), else None."""
     import glob
     import os
 
