@@ -9,6 +9,9 @@ Cases, each in its own process (so that peak memory is the case's own):
   `url_encode` (arrow_udf), on a cached DataFrame, written to Spark's `noop` sink so the whole
   column is computed and nothing else; also `mapInArrow` with the same kernel call, to show
   which Arrow UDF path is faster.
+- Spark local[2] with the pctenc jar (`--only sparkjvm`, `PCTENC_JAR=...`): built-in
+  `url_decode` / `url_encode` vs the JVM-native `pct_decode` / `pct_encode`, and the column
+  selected as it is and through `substr(u, 1)` (Spark's own per-row cost).
 - DuckDB (in process, its default threads): built-in `url_decode(u)` vs
   `pct_decode(u, 'duckdb')`, aggregated with `sum(length(...))` over an in-memory table.
 - Polars: `map_elements(urllib.parse.unquote)` vs `.pct.decode(profile="py-quote")` (the
@@ -171,6 +174,41 @@ def case_spark(name, path, runs):
     return out
 
 
+def case_sparkjvm(name, path, runs):
+    """The pctenc jar's JVM-native functions (no Python worker) beside the built-ins, in a
+    session with the jar ($PCTENC_JAR, from scripts/build/jvm.sh): the same cached column
+    into the noop sink. `spark-jvm-scan` selects the column as it is and `spark-jvm-substr`
+    passes it through a cheap built-in (`substr(u, 1)` returns it whole): Spark's own
+    per-row cost, without and with an expression."""
+    from pyspark.sql import SparkSession
+
+    jar = os.environ["PCTENC_JAR"]
+    spark = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.memory", "6g")
+        .config("spark.jars", jar)
+        .config("spark.sql.extensions", "org.pctenc.spark.PctencExtensions")
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("ERROR")
+    df = spark.read.parquet(path).cache()
+    df.count()
+    expr = {
+        "spark-jvm-builtin-decode": "url_decode(u)",
+        "spark-jvm-pct-decode": "pct_decode(u)",
+        "spark-jvm-builtin-encode": "url_encode(u)",
+        "spark-jvm-pct-encode": "pct_encode(u)",
+        "spark-jvm-scan": "u",
+        "spark-jvm-substr": "substr(u, 1)",
+    }[name]
+    run = lambda: df.selectExpr(f"{expr} AS o").write.format("noop").mode("overwrite").save()  # noqa: E731
+    run()  # warm: classes loaded, native library loaded, code generated and JIT-compiled
+    out = time_runs(run, runs)
+    spark.stop()
+    return out
+
+
 def case_kernel(name, path, runs):
     """pctenc.arrow alone on the same column, one thread, no engine: what the kernels cost."""
     import pyarrow.parquet as pq
@@ -251,6 +289,14 @@ CASES = {
         "spark-builtin-encode",
         "spark-pctenc-encode",
     ],
+    "sparkjvm": [
+        "spark-jvm-scan",
+        "spark-jvm-substr",
+        "spark-jvm-builtin-decode",
+        "spark-jvm-pct-decode",
+        "spark-jvm-builtin-encode",
+        "spark-jvm-pct-encode",
+    ],
     "kernel": ["kernel-decode-spark", "kernel-decode-duckdb"],
     "duckdb": [
         "duckdb-builtin-decode",
@@ -270,6 +316,8 @@ CASES = {
     ],
 }
 PEER = {
+    "spark-jvm-pct-decode": "spark-jvm-builtin-decode",
+    "spark-jvm-pct-encode": "spark-jvm-builtin-encode",
     "spark-pctenc-decode": "spark-builtin-decode",
     "spark-pctenc-decode-mapinarrow": "spark-builtin-decode",
     "spark-identity-arrow-udf": "spark-builtin-decode",
@@ -285,9 +333,15 @@ PEER = {
 
 def one(name, rows, runs):
     path = parquet(rows)
-    engine = "duckdb-native" if name.startswith("duckdb-native") else name.split("-")[0]
+    if name.startswith("duckdb-native"):
+        engine = "duckdb-native"
+    elif name.startswith("spark-jvm-"):
+        engine = "sparkjvm"
+    else:
+        engine = name.split("-")[0]
     cases = {
         "duckdb-native": case_duckdb_native,
+        "sparkjvm": case_sparkjvm,
         "spark": case_spark,
         "duckdb": case_duckdb,
         "polars": case_polars,
