@@ -156,10 +156,35 @@ def wasm_module_version(path):
     return out.stdout.strip()
 
 
-# The lead adds the native engines' artifacts here when their branches land, e.g.
-#   "jar": jar_version,            (Implementation-Version of META-INF/MANIFEST.MF)
-#   "duckdb-extension": ...,       (the version field of the extension's metadata footer)
-# and passes `--artifact jar=PATH` from the suite that builds each.
+def jar_version(path):
+    """The jar's two statements of its version, which must agree: the manifest's
+    Implementation-Version (what Java's Package.getImplementationVersion() reads) and the
+    org/pctenc/pctenc.properties resource (what Pctenc.version() reads, and checks against
+    the native library's at load). Both are written by scripts/build/jvm.sh from Cargo.toml."""
+    with zipfile.ZipFile(path) as z:
+        manifest = z.read("META-INF/MANIFEST.MF").decode().replace("\r\n", "\n").replace("\n ", "")
+        props = z.read("org/pctenc/pctenc.properties").decode()
+    impl = re.search(r"^Implementation-Version: *(.+)$", manifest, re.M)
+    prop = re.search(r"^version *= *(.+)$", props, re.M)
+    impl, prop = (m.group(1).strip() if m else None for m in (impl, prop))
+    return impl if impl == prop else f"{impl} (manifest) / {prop} (pctenc.properties)"
+
+
+def duckdb_extension_version(path):
+    """The extension version field of the metadata footer DuckDB reads at LOAD (and shows as
+    duckdb_extensions().extension_version): the last 512 bytes are eight 32-byte fields, then
+    the signature; the fifth field is the version (scripts/build/duckdb_footer.py)."""
+    with open(path, "rb") as f:
+        f.seek(-512, 2)
+        fields = [f.read(32).rstrip(b"\0").decode("ascii") for _ in range(8)]
+    if fields[3] != "C_STRUCT" or fields[7] != "4":
+        raise ValueError(f"no DuckDB metadata footer (fields {fields})")
+    return fields[4]
+
+
+# Each suite that builds an artifact passes it here (`--artifact KIND=PATH`): 74-packages.sh
+# the crates, the npm tarball, the wheel and the sdist; 46-jvm.sh the jar; 46-duckdb.sh the
+# extension and its wheel.
 ARTIFACTS = {
     "wheel": wheel_version,
     "sdist": sdist_version,
@@ -168,6 +193,8 @@ ARTIFACTS = {
     "cli": cli_version,
     "python": python_module_version,
     "wasm": wasm_module_version,
+    "jar": jar_version,
+    "duckdb-extension": duckdb_extension_version,
 }
 
 
