@@ -6,7 +6,7 @@ Two kinds of check, each a line `ok ...` or `FAIL ...`, then `N passed, N failed
 
 - SOURCES, always: the files that state a version themselves (a crate outside the workspace,
   the npm package.json, the version requirement other crates put on the library) must state
-  the workspace's. Files that inherit it (`version.workspace = true`, pyproject's dynamic
+  the workspace's, and so must every artifact's file name in the docs (pctenc-0.1.0.jar). Files that inherit it (`version.workspace = true`, pyproject's dynamic
   version) need no entry.
 - ARTIFACTS, for each `--artifact KIND=PATH` given: a built file reports the workspace's
   version (its name, its metadata, or what the program prints). `scripts/test.d/74-packages.sh`
@@ -89,6 +89,30 @@ SOURCES = [
     ),
     ("npm/package.json", "version", npm_version, write_npm),
 ]
+
+
+# The docs name the artifacts' files (pctenc-0.1.0.jar, the wheel's name, the npm tarball):
+# every such name must carry the workspace's version, and --set rewrites them.
+DOC_FILES = ["README.md", "docs/*.md", "npm/README.md", "crates/*/README.md"]
+DOC_NAME = re.compile(r"\bpctenc(?:-cli)?-(\d+\.\d+\.\d+)(?=[-.])")
+
+
+def doc_versions():
+    """(path, line number, version) for every artifact file name in the docs."""
+    for pattern in DOC_FILES:
+        for path in sorted(ROOT.glob(pattern)):
+            for n, line in enumerate(path.read_text().splitlines(), 1):
+                for m in DOC_NAME.finditer(line):
+                    yield path.relative_to(ROOT), n, m.group(1)
+
+
+def write_docs(version):
+    for pattern in DOC_FILES:
+        for path in ROOT.glob(pattern):
+            text = path.read_text()
+            new = DOC_NAME.sub(lambda m: m.group(0).replace(m.group(1), version), text)
+            if new != text:
+                path.write_text(new)
 
 
 def inherited():
@@ -207,6 +231,7 @@ def main():
         sub_line("Cargo.toml", r'^\[workspace\.package\]\nversion = "([^"]+)"', args.set)
         for _, _, _, write in SOURCES:
             write(args.set)
+        write_docs(args.set)
     want = workspace_version()
     passed = failed = 0
 
@@ -219,6 +244,9 @@ def main():
     for path, what, read, _ in SOURCES:
         got = read()
         report(got == want, f"{path}: {what}: {got} (workspace {want})")
+    names = list(doc_versions())
+    wrong = [f"{p}:{n} says {v}" for p, n, v in names if v != want]
+    report(not wrong, f"artifact names in the docs: {len(names)} name {want}" if not wrong else "artifact names in the docs: " + "; ".join(wrong))
     for problem in inherited():
         report(False, problem)
     for spec in args.artifact:

@@ -41,6 +41,22 @@ artifacts=()
 
 run "versions of the sources" python3 scripts/release/versions.py
 
+# README.md's "Install" shows the commands run here (output directory and -q aside) and by
+# 46-jvm.sh (scripts/build/jvm.sh) and 46-duckdb.sh (scripts/build/duckdb.sh): a command
+# changed here or there must change there too. The maturin it names is the pinned one.
+install=$(sed -n '/^## Install$/,/^## [^I]/p' README.md)
+maturin_pin=$(grep -oE '^maturin==[^ ]+' scripts/python/requirements-test.txt)
+missing=""
+for cmd in "cargo package -p pctenc -p pctenc-cli" \
+  "pip install $maturin_pin" "maturin build -m crates/pctenc-py/Cargo.toml --sdist -o dist" \
+  "python -m pip install dist/pctenc-$version-cp311-abi3-manylinux_2_34_x86_64.whl" \
+  "(cd npm && npm pack)" "npm install /path/to/pctenc/npm/pctenc-$version.tgz" \
+  "bash scripts/build/jvm.sh" "bash scripts/build/duckdb.sh"; do
+  grep -qF -- "$cmd" <<<"$install" || missing+=" [$cmd]"
+done
+[ -z "$missing" ] && ok "README.md's Install section shows the commands the suites run" \
+  || bad "README.md's Install section lacks:$missing"
+
 # --- Rust ---------------------------------------------------------------------------------
 run "cargo package --workspace --no-verify (every member packs)" \
   cargo package --workspace --no-verify --allow-dirty -q
