@@ -10,14 +10,18 @@
 #   - npm: `npm pack` in npm/ with the built files removed first (as in a clean checkout: the
 #     prepack script must build them), its file list exactly the expected one, the tarball
 #     installed into a scratch project and imported; `npm publish --dry-run` lists the .wasm;
-#   - Python: `maturin build --sdist` (the one documented command) writes an abi3 wheel tagged
-#     manylinux_2_34 and an sdist; auditwheel (from PyPI) must agree with the tag; the wheel
-#     installs into a fresh venv with `python -m pip install` and imports; the sdist holds the
-#     core crate and installs into another fresh venv OFFLINE: pip with --no-index and no
-#     build isolation (maturin already in the venv), cargo with CARGO_NET_OFFLINE and the
-#     crates its own Cargo.lock names fetched beforehand (`cargo fetch --locked` on the
-#     unpacked sdist), the whole install run in a network namespace with no network
-#     (`unshare --net`), so that any download fails.
+#   - Python: `maturin build` (the documented command) writes an abi3 wheel tagged
+#     manylinux_2_34, and `maturin sdist` the sdist; auditwheel (from PyPI) must agree with the
+#     tag; the wheel installs into a fresh venv with `python -m pip install` and imports; the
+#     sdist holds the core crate and installs into another fresh venv OFFLINE: pip with
+#     --no-index and no build isolation (maturin already in the venv), cargo with
+#     CARGO_NET_OFFLINE and the crates its own Cargo.lock names fetched beforehand (`cargo
+#     fetch --locked` on the unpacked sdist), the whole install run in a network namespace
+#     with no network (`unshare --net`), so that any download fails.
+#     Not `maturin build --sdist`: since maturin 1.12.3 it builds the wheel from the unpacked
+#     sdist in a temporary directory, every crate from scratch (arrow, pyo3: minutes of CI's
+#     two cores), which the sdist install below proves anyway. `maturin build` reuses
+#     crates/pctenc-py/target, where the Python and engine suites built the same profile.
 # Ends with `N passed, N failed`. Needs what 40-python.sh and 70-web.sh need, the nightly
 # toolchain (deps.d/58-nightly.sh) and util-linux's unshare (root).
 set -uo pipefail
@@ -48,7 +52,8 @@ install=$(sed -n '/^## Install$/,/^## [^I]/p' README.md)
 maturin_pin=$(grep -oE '^maturin==[^ ]+' scripts/python/requirements-test.txt)
 missing=""
 for cmd in "cargo package -p pctenc -p pctenc-cli" \
-  "pip install $maturin_pin" "maturin build -m crates/pctenc-py/Cargo.toml --sdist -o dist" \
+  "pip install $maturin_pin" "maturin build -m crates/pctenc-py/Cargo.toml -o dist" \
+  "maturin sdist -m crates/pctenc-py/Cargo.toml -o dist" \
   "python -m pip install dist/pctenc-$version-cp311-abi3-manylinux_2_34_x86_64.whl" \
   "(cd npm && npm pack)" "npm install /path/to/pctenc/npm/pctenc-$version.tgz" \
   "bash scripts/build/jvm.sh" "bash scripts/build/duckdb.sh"; do
@@ -116,8 +121,9 @@ venv() { # venv DIR PACKAGES...: a fresh venv with the pinned PACKAGES
 }
 smoke='import pctenc; assert pctenc.encode("a b/é") == "a%20b%2F%C3%A9"; print(pctenc.__file__)'
 if venv "$tmp/build" maturin auditwheel; then
-  # The documented command (README.md, "Install"): wheel and sdist in one.
-  if "$tmp/build/bin/maturin" build -q -m crates/pctenc-py/Cargo.toml --sdist -o "$tmp/dist" >"$tmp/maturin.log" 2>&1; then
+  # The documented commands (README.md, "Install").
+  if "$tmp/build/bin/maturin" build -q -m crates/pctenc-py/Cargo.toml -o "$tmp/dist" >"$tmp/maturin.log" 2>&1 &&
+    "$tmp/build/bin/maturin" sdist -m crates/pctenc-py/Cargo.toml -o "$tmp/dist" >>"$tmp/maturin.log" 2>&1; then
     wheel=$(ls "$tmp"/dist/*.whl) sdist=$(ls "$tmp"/dist/*.tar.gz)
     artifacts+=(--artifact "wheel=$wheel" --artifact "sdist=$sdist")
     [[ $(basename "$wheel") =~ ^pctenc-$version-cp311-abi3-manylinux_2_34_x86_64\.whl$ ]] \
@@ -141,7 +147,9 @@ else
   bad "python -m pip install of the wheel into a fresh venv"
 fi
 if [ -n "${sdist:-}" ]; then
-  tar tzf "$sdist" | grep -q "^pctenc-$version/pctenc/src/lib.rs$" \
+  # (the listing first: `tar | grep -q` fails under pipefail when grep stops reading early)
+  listing=$(tar tzf "$sdist")
+  grep -qx "pctenc-$version/pctenc/src/lib.rs" <<<"$listing" \
     && ok "the sdist holds the core crate" || bad "the sdist has no pctenc/src/lib.rs"
   mkdir "$tmp/unpacked" && tar xzf "$sdist" -C "$tmp/unpacked"
   manifest=$tmp/unpacked/pctenc-$version/pctenc-py/Cargo.toml
@@ -149,7 +157,9 @@ if [ -n "${sdist:-}" ]; then
     # No network from here on. The compiled registry crates of crates/pctenc-py/target (the
     # suites before this one built them) are reused; pctenc and the extension build anew
     # from the sdist's sources.
-    if unshare --net env CARGO_NET_OFFLINE=true CARGO_TARGET_DIR="$root/crates/pctenc-py/target" \
+    # (PATH: maturin's PEP 517 hook runs the `maturin` binary it finds there, the venv's)
+    if unshare --net env PATH="$tmp/sdist-venv/bin:$PATH" CARGO_NET_OFFLINE=true \
+      CARGO_TARGET_DIR="$root/crates/pctenc-py/target" \
       "$tmp/sdist-venv/bin/python" -m pip install -q --disable-pip-version-check --no-index \
       --no-build-isolation "$sdist" >"$tmp/sdist.log" 2>&1; then
       run "the sdist builds offline into a fresh venv and imports" \
