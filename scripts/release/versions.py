@@ -6,8 +6,9 @@ Two kinds of check, each a line `ok ...` or `FAIL ...`, then `N passed, N failed
 
 - SOURCES, always: the files that state a version themselves (a crate outside the workspace,
   the npm package.json, the version requirement other crates put on the library) must state
-  the workspace's, and so must every artifact's file name in the docs (pctenc-0.1.0.jar). Files that inherit it (`version.workspace = true`, pyproject's dynamic
-  version) need no entry.
+  the workspace's, and so must every artifact's file name in the docs (pctenc-0.1.0.jar).
+  Files that inherit it (`version.workspace = true`, pyproject's dynamic version) need no
+  entry.
 - ARTIFACTS, for each `--artifact KIND=PATH` given: a built file reports the workspace's
   version (its name, its metadata, or what the program prints). `scripts/test.d/74-packages.sh`
   passes every artifact it builds; another suite that builds an artifact adds its own kind to
@@ -246,7 +247,10 @@ def main():
         report(got == want, f"{path}: {what}: {got} (workspace {want})")
     names = list(doc_versions())
     wrong = [f"{p}:{n} says {v}" for p, n, v in names if v != want]
-    report(not wrong, f"artifact names in the docs: {len(names)} name {want}" if not wrong else "artifact names in the docs: " + "; ".join(wrong))
+    if wrong:
+        report(False, "artifact names in the docs: " + "; ".join(wrong))
+    else:
+        report(True, f"artifact names in the docs: {len(names)} name {want}")
     for problem in inherited():
         report(False, problem)
     for spec in args.artifact:
