@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Replays the repository's fuzz corpus: builds every cargo-fuzz target (or those named in
 # FUZZ_TARGETS, space-separated) the way the campaigns run them (release, debug assertions
-# and overflow checks on, AddressSanitizer), and runs each target once on every input of
-# fuzz/corpus/TARGET/ (libFuzzer -runs=0: the corpus is executed, nothing new is generated).
+# and overflow checks on, AddressSanitizer; or unoptimised, FUZZ_PROFILE=dev below), and runs
+# each target once on every input of fuzz/corpus/TARGET/ (libFuzzer -runs=0: the corpus is
+# executed, nothing new is generated).
 # The corpus is what fuzz/minimize.sh kept from the campaigns (docs/security.md, "Fuzzing"):
 # every input that reached new coverage, so no crash fixed since can come back unseen.
 #
@@ -12,8 +13,16 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 read -r -a targets <<<"${FUZZ_TARGETS:-$(bash ./targets.sh)}"
+# FUZZ_PROFILE=dev builds without optimizations (cargo fuzz build --dev: AddressSanitizer,
+# debug assertions and overflow checks still on), which compiles in a fraction of the CPU of
+# the optimised single-codegen-unit build the campaigns use; replaying a corpus needs no speed.
+case ${FUZZ_PROFILE:-release} in
+  release) build=-O dir=release ;;
+  dev) build=--dev dir=debug ;;
+  *) echo "fuzz: FUZZ_PROFILE is release or dev, not '$FUZZ_PROFILE'"; echo "0 passed, 1 failed"; exit 1 ;;
+esac
 mkdir -p logs
-cargo +nightly fuzz build -O >logs/build.log 2>&1 || { tail -30 logs/build.log; echo "0 passed, 1 failed"; exit 1; }
+cargo +nightly fuzz build $build >logs/build.log 2>&1 || { tail -30 logs/build.log; echo "0 passed, 1 failed"; exit 1; }
 passed=0 failed=0
 for t in "${targets[@]}"; do
   files=$(find "corpus/$t" -type f 2>/dev/null | wc -l)
@@ -21,7 +30,7 @@ for t in "${targets[@]}"; do
     failed=$((failed + 1)); echo "fuzz $t: FAILED, no corpus in fuzz/corpus/$t"; continue
   fi
   log=logs/replay-$t.log
-  target/x86_64-unknown-linux-gnu/release/"$t" "corpus/$t" -runs=0 -timeout=10 \
+  target/x86_64-unknown-linux-gnu/$dir/"$t" "corpus/$t" -runs=0 -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
   rc=$?
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
