@@ -30,7 +30,8 @@ for t in "${targets[@]}"; do
     failed=$((failed + 1)); echo "fuzz $t: FAILED, no corpus in fuzz/corpus/$t"; continue
   fi
   log=logs/replay-$t.log
-  target/x86_64-unknown-linux-gnu/$dir/"$t" "corpus/$t" -runs=0 -timeout=10 \
+  mkdir -p "artifacts/$t"  # (git-ignored: where libFuzzer writes a failing input)
+  target/x86_64-unknown-linux-gnu/$dir/"$t" "corpus/$t" -runs=0 -timeout=10 -artifact_prefix="artifacts/$t/" \
     -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
   rc=$?
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
