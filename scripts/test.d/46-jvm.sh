@@ -40,6 +40,9 @@ jar=$(PYTHON="$py" bash scripts/build/jvm.sh | tail -1)
 [ -f "$jar" ] || { echo "46-jvm: scripts/build/jvm.sh built no jar"; exit 1; }
 version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
 lap "jar built: $jar"
+# The jar's version (manifest and pctenc.properties) is the workspace's; the Java harness
+# below reads it through Pctenc.version().
+count "versions" "$(python3 scripts/release/versions.py --artifact "jar=$jar" | tail -1)"
 
 # 1. The Java API.
 PYTHONPATH=jvm/tests "$py" jvm/tests/values.py >"$tmp/values.hex"
