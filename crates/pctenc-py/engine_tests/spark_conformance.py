@@ -200,6 +200,22 @@ def _native_errors(spark, group: list[dict]) -> list[str]:
     """Option errors: a query with constant arguments, refused when Spark analyses it (no
     job). Input errors: `SparkRows.<op>With(value, options, "")`, the call the generated
     code makes per row for `pct_<op>(s, o)`, from the driver's JVM."""
+    import py4j.java_gateway as gateway
+    import py4j.protocol
+
+    # PySpark wraps py4j's return handling to turn each Java exception into its own class,
+    # a dozen more calls into the JVM per exception: the raw Py4JJavaError is all this needs.
+    converting = gateway.get_return_value
+    gateway.get_return_value = py4j.protocol.get_return_value
+    try:
+        return _native_error_cases(spark, group)
+    finally:
+        gateway.get_return_value = converting
+
+
+def _native_error_cases(spark, group: list[dict]) -> list[str]:
+    from py4j.protocol import Py4JJavaError
+
     jvm = spark._jvm
     text = jvm.org.apache.spark.unsafe.types.UTF8String
     rows = jvm.org.pctenc.spark.SparkRows
@@ -223,10 +239,8 @@ def _native_errors(spark, group: list[dict]) -> list[str]:
                 out = methods[case["op"]](text.fromBytes(bytearray(raw)), text.fromString(opts),
                                           text.fromString(""))
                 got = None if out is None else bytes(out.getBytes())
-            except Exception as e:  # noqa: BLE001 - PySpark converts the Java exception
-                j = getattr(e, "_origin", None) or getattr(e, "java_exception", None)
-                if j is None:
-                    raise
+            except Py4JJavaError as e:
+                j = e.java_exception
                 if j.getClass().getName() == "org.pctenc.PctencException":
                     error = _Error(j.code(), j.offset(), j.getMessage())
                 else:
