@@ -130,7 +130,10 @@ def try_url_decode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **optio
 
 def register(spark: Any, prefix: str = "pct_") -> None:
     """Registers the SQL functions `pct_encode(s, profile)`, `pct_decode(s, profile)` and
-    `pct_try_decode(s, profile)` on the session (`prefix` changes `pct_`). A session that
+    `pct_try_decode(s, profile)` on the session (`prefix` changes `pct_`). The second
+    argument, per row, is a profile name or the options text of the function's operation
+    (`'profile=form, hex=lower'`); they return STRING, which under `utf8=bytes` holds the
+    decoded bytes (`CAST(... AS BINARY)` gives them), as the jar's functions do. A session that
     has the jar's native functions keeps them (nothing is registered over them)."""
     if prefix == "pct_" and native(spark):
         return
