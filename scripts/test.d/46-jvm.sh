@@ -11,7 +11,9 @@
 #      fail its last query with the byte offset;
 #   3. PySpark (jvm/tests, pytest): local[2] (with pctenc.spark choosing the native functions), then local-cluster[2,1,1024] (executor JVMs
 #      that load the native library from the shipped jar, functions from META-INF/services);
-#      and pctenc.spark choosing the native functions (the wheel built as 45-engines.sh does).
+#      and pctenc.spark choosing the native functions (the wheel built as 45-engines.sh does);
+#      the conformance table through the native functions in the local[2] session
+#      (crates/pctenc-py/engine_tests/spark_conformance.py, conformance/cannot-express/spark-native.txt).
 # Fails (never skips) when Java, javac or the build is missing. Ends with "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
