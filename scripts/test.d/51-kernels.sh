@@ -9,7 +9,8 @@ cd "$(dirname "$0")/../.."
 passed=0 failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-version=$(cargo run -q -p pctenc-cli -- --version) || { echo "pctenc --version failed"; exit 1; }
+# The test profile, as the cargo test runs below: no dev-profile build of the CLI's tree.
+version=$(cargo run -q --profile test -p pctenc-cli -- --version) || { echo "pctenc --version failed"; exit 1; }
 echo "$version"
 detected=$(sed -n 's/^kernel: \([a-z0-9]*\) .*/\1/p' <<<"$version")
 available=$(sed -n 's/.*(available: \(.*\))$/\1/p' <<<"$version" | tr -d ,)
