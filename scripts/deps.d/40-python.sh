@@ -14,7 +14,7 @@ fi
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 for attempt in 1 2 3 4 5 6 7 8 9 10; do
-    if { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3 python3-venv python3-pip; }; then
+    if { $SUDO bash "$(dirname "$0")"/../common/apt-update.sh && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3 python3-venv python3-pip; }; then
         ok && exit 0
         echo "40-python: python3 >= 3.11 with venv still missing after apt-get" >&2
         exit 1

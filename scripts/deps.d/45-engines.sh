@@ -17,7 +17,7 @@ fi
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 for attempt in 1 2 3 4 5 6 7 8 9 10; do
-    if { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openjdk-17-jre-headless; }; then
+    if { $SUDO bash "$(dirname "$0")"/../common/apt-update.sh && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openjdk-17-jre-headless; }; then
         java_ok && exit 0
         echo "45-engines: java >= 17 still missing after apt-get" >&2
         exit 1
