@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # What the Python package's suite (scripts/test.d/40-python.sh) needs from the system: a
 # CPython >= 3.11 that can make virtual environments (Debian splits venv and pip out of
-# python3). The Python packages themselves (maturin, pytest, hypothesis, pyarrow, polars) are
-# installed by the suite into a fresh venv from scripts/python/requirements-test.txt, through
-# pip's cache when one is there. Idempotent; retries while another process holds dpkg.
+# python3). The Python packages themselves (every pin of scripts/python/requirements-test.txt)
+# go into the Python suites' one venv, made by the first suite that needs it
+# (scripts/python/venv.sh), through pip's cache when one is there. Idempotent; retries while
+# another process holds dpkg.
 set -euo pipefail
 
 ok() { python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }

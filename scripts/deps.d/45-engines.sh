@@ -2,7 +2,8 @@
 # What the data-engine suite (scripts/test.d/45-engines.sh) needs from the system: Java >= 17
 # for pyspark 4 (20-runtimes.sh installs Debian's default-jdk-headless, which is 17 on
 # bookworm), and what 40-python.sh needs (python3 >= 3.11 with venv). The Python packages come
-# from scripts/python/requirements-test.txt, installed by the suite. Idempotent.
+# from scripts/python/requirements-test.txt, in the suites' shared venv (scripts/python/venv.sh).
+# Idempotent.
 set -euo pipefail
 
 java_ok() {
