@@ -49,7 +49,23 @@ for target in "$host" ${PCTENC_JVM_TARGETS:-}; do
     libs[$platform]=$root/target/$target/$profile/libpctenc_jvm.so
 done
 
-# 2. Java, then Scala (the Scala expressions call the Java classes).
+# 2. Java, then Scala (the Scala expressions call the Java classes): skipped when the jar of
+# the same sources, native libraries, version and Spark jars is there already (scalac alone
+# takes a minute or more; a second suite that needs the jar gets it in seconds).
+jarfile=$out/pctenc-$version.jar
+stamp=$( {
+    echo "$version $jars"
+    ls -l "$jars"
+    for platform in "${!libs[@]}"; do echo "$platform"; done | sort
+    sha256sum "${libs[@]}" jvm/java/org/pctenc/*.java jvm/spark/org/pctenc/spark/*.java \
+        jvm/spark/org/pctenc/spark/*.scala jvm/spark/META-INF/services/* scripts/build/jvm.sh
+} | sha256sum | cut -d' ' -f1)
+if [ -f "$jarfile" ] && [ "$(cat "$out/inputs.sha256" 2>/dev/null)" = "$stamp" ]; then
+    say "up to date: $jarfile (same sources, native libraries and Spark jars)"
+    echo "$jarfile"
+    exit 0
+fi
+rm -f "$out/inputs.sha256"
 rm -rf "$out/classes"
 mkdir -p "$out/classes/org/pctenc"
 cp="$jars/*"
@@ -76,8 +92,8 @@ Implementation-Title: pctenc
 Implementation-Version: $version
 Automatic-Module-Name: org.pctenc
 MF
-jarfile=$out/pctenc-$version.jar
 rm -f "$jarfile"
 jar --create --file "$jarfile" --manifest "$out/MANIFEST.MF" -C "$out/classes" .
+echo "$stamp" >"$out/inputs.sha256"
 say "built $(du -h "$jarfile" | cut -f1) with $(echo "${!libs[@]}")"
 echo "$jarfile"

@@ -13,7 +13,7 @@ sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 
 for attempt in 1 2 3 4 5 6 7 8 9 10; do
-  if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs; then
+  if $sudo bash "$(dirname "$0")"/../common/apt-update.sh && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs; then
     break
   fi
   echo "apt-get failed (attempt $attempt; dpkg may be locked by another process), retrying in 15s" >&2

@@ -44,5 +44,5 @@ retry() {
 }
 
 export DEBIAN_FRONTEND=noninteractive
-retry $SUDO apt-get -o DPkg::Lock::Timeout=120 update -qq
+retry $SUDO bash "$(dirname "$0")"/../common/apt-update.sh -o DPkg::Lock::Timeout=120
 retry $SUDO apt-get -o DPkg::Lock::Timeout=120 install -y -qq --no-install-recommends "${need[@]}"

@@ -2,7 +2,8 @@
 # What the data-engine suite (scripts/test.d/45-engines.sh) needs from the system: Java >= 17
 # for pyspark 4 (20-runtimes.sh installs Debian's default-jdk-headless, which is 17 on
 # bookworm), and what 40-python.sh needs (python3 >= 3.11 with venv). The Python packages come
-# from scripts/python/requirements-test.txt, installed by the suite. Idempotent.
+# from scripts/python/requirements-test.txt, in the suites' shared venv (scripts/python/venv.sh).
+# Idempotent.
 set -euo pipefail
 
 java_ok() {
@@ -17,7 +18,7 @@ fi
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 for attempt in 1 2 3 4 5 6 7 8 9 10; do
-    if { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openjdk-17-jre-headless; }; then
+    if { $SUDO bash "$(dirname "$0")"/../common/apt-update.sh && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openjdk-17-jre-headless; }; then
         java_ok && exit 0
         echo "45-engines: java >= 17 still missing after apt-get" >&2
         exit 1

@@ -17,7 +17,7 @@ fi
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 for attempt in $(seq 1 10); do
-    if { $SUDO apt-get -o DPkg::Lock::Timeout=120 update -qq &&
+    if { $SUDO bash "$(dirname "$0")"/../common/apt-update.sh -o DPkg::Lock::Timeout=120 &&
          DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=120 install -y -qq openjdk-17-jdk-headless; }; then
         jdk_ok && exit 0
         echo "46-jvm: javac >= 17 still missing after apt-get" >&2

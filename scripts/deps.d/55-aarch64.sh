@@ -14,7 +14,7 @@ command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
 for attempt in $(seq 1 20); do
-  if $SUDO apt-get -o DPkg::Lock::Timeout=120 update -qq &&
+  if $SUDO bash "$(dirname "$0")"/../common/apt-update.sh -o DPkg::Lock::Timeout=120 &&
      $SUDO apt-get -o DPkg::Lock::Timeout=120 install -y -qq --no-install-recommends "${need[@]}"; then
     exit 0
   fi

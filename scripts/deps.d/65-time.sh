@@ -3,7 +3,7 @@
 set -euo pipefail
 [ -x /usr/bin/time ] && exit 0
 for attempt in 1 2 3 4 5; do
-  if { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; }; then
+  if { bash "$(dirname "$0")"/../common/apt-update.sh && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; }; then
     exit 0
   fi
   echo "apt-get failed (dpkg locked?), retry $attempt" >&2

@@ -16,7 +16,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   # Another process may hold the dpkg lock: wait for it rather than fail.
   for attempt in 1 2 3 4 5 6 7 8 9 10; do
-    if apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium; then
+    if bash scripts/common/apt-update.sh && apt-get install -y -qq --no-install-recommends chromium; then
       break
     fi
     echo "apt-get failed (attempt $attempt), retrying in 15 s" >&2

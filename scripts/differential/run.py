@@ -180,8 +180,10 @@ def main():
     env.setdefault("GOCACHE", os.path.join(BUILD, "gocache"))
     env.setdefault("GOFLAGS", "-mod=mod")
     env["GO111MODULE"] = "off"
-    build = subprocess.run(["cargo", "build", "-q", "-p", "pctenc", "--example", "differential",
-                            "--message-format=json"], cwd=ROOT, capture_output=True, check=False)
+    # The test profile: the example as `cargo test --workspace` built it (no dev-profile build).
+    build = subprocess.run(["cargo", "build", "-q", "--profile", "test", "-p", "pctenc", "--example",
+                            "differential", "--message-format=json"],
+                           cwd=ROOT, capture_output=True, check=False)
     exes = [json.loads(l).get("executable") for l in build.stdout.decode().splitlines()
             if l.startswith("{")]
     exes = [e for e in exes if e]

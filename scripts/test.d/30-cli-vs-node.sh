@@ -32,7 +32,9 @@ if ! command -v node >/dev/null 2>&1; then
   exit 0
 fi
 
-cargo build -q -p pctenc-cli
+# The test profile (optimised; target/debug): what `cargo test --workspace` already built, so
+# this is a no-op after it, where the dev profile would compile the CLI's tree once more.
+cargo build -q --profile test -p pctenc-cli
 target_dir=$(cargo metadata -q --format-version 1 --no-deps |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 export PCTENC="$target_dir/debug/pctenc"

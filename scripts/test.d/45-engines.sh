@@ -8,9 +8,9 @@
 # pctenc.spark's SQL functions (in the local[2] session of test_spark.py), each printing its
 # count of cases run and excluded (conformance/cannot-express/).
 #
-# Builds the wheel like 40-python.sh (same `wheel` profile and target/, so after that suite
-# this is only packaging), installs it into a FRESH virtualenv with the pinned engines
-# (scripts/python/requirements-test.txt) and runs crates/pctenc-py/engine_tests with pytest,
+# Installs the wheel into the Python suites' shared virtualenv (scripts/python/venv.sh: made
+# fresh per clean checkout with the pins of scripts/python/requirements-test.txt; after
+# 40-python.sh both are already there) and runs crates/pctenc-py/engine_tests with pytest,
 # from outside the source tree so that the installed wheel is what is imported. pytest prints
 # the closing "N passed" line. One Spark session per master for the whole suite.
 set -euo pipefail
@@ -19,18 +19,12 @@ crate=crates/pctenc-py
 t0=$SECONDS
 lap() { echo "45-engines: $1 ($((SECONDS - t0)) s so far)"; }
 
+. scripts/python/venv.sh # the Python suites' shared venv (every pin of requirements-test.txt)
+lap "venv ready"
+pctenc_wheel
+lap "wheel built and installed"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 -m venv "$tmp/venv"
-py=$tmp/venv/bin/python
-grep -E '^(maturin|pytest|pyarrow|polars|duckdb|pyspark|pandas)==' scripts/python/requirements-test.txt \
-    | sed 's/ *#.*//' >"$tmp/requirements.txt"
-"$py" -m pip install -q --disable-pip-version-check -r "$tmp/requirements.txt"
-lap "fresh venv with $(tr '\n' ' ' <"$tmp/requirements.txt")"
-
-"$tmp/venv/bin/maturin" build --profile wheel --manifest-path "$crate/Cargo.toml" -o "$tmp/wheels" -q
-"$py" -m pip install -q --disable-pip-version-check --no-deps "$tmp"/wheels/pctenc-*.whl
-lap "wheel built and installed"
 
 java -version 2>&1 | head -1
 cd "$tmp"

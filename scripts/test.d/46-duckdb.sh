@@ -7,10 +7,10 @@
 # errors, a 1-million-row column on two threads, and pctenc.duckdb.register / connect.
 #
 # Builds the extension (scripts/build/duckdb.sh) and the wheel (as 45-engines.sh: same `wheel`
-# profile and target/, so after that suite it is only packaging), installs the wheel into a
-# FRESH virtualenv with the pinned packages it needs (scripts/python/requirements-test.txt),
-# and runs crates/pctenc-duckdb/pytests with pytest from outside the source tree. Nothing is
-# skipped: a missing tool or package fails the suite. pytest prints the closing "N passed".
+# profile and target/, so after that suite it is only packaging), installs the wheel into the
+# Python suites' shared virtualenv (scripts/python/venv.sh: made fresh per clean checkout with
+# the pins of scripts/python/requirements-test.txt), and runs crates/pctenc-duckdb/pytests
+# with pytest from outside the source tree. Nothing is skipped: a missing tool or package fails the suite. pytest prints the closing "N passed".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 t0=$SECONDS
@@ -23,26 +23,20 @@ ext=$(bash scripts/build/duckdb.sh | tail -1)
 [ -f "$ext" ] || { echo "46-duckdb: scripts/build/duckdb.sh built no extension" >&2; exit 1; }
 lap "extension built: $ext"
 
+# After the extension: the wheel carries it (scripts/build/duckdb.sh puts it beside the module).
+. scripts/python/venv.sh # the Python suites' shared venv (every pin of requirements-test.txt)
+lap "venv ready"
+pctenc_wheel
+lap "wheel built and installed"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 -m venv "$tmp/venv"
-py=$tmp/venv/bin/python
-# pandas brings numpy, which DuckDB's Python UDFs (register's fallback) need.
-grep -E '^(maturin|pytest|pyarrow|duckdb|duckdb-cli|pandas)==' scripts/python/requirements-test.txt \
-    | sed 's/ *#.*//' >"$tmp/requirements.txt"
-"$py" -m pip install -q --disable-pip-version-check -r "$tmp/requirements.txt"
-lap "fresh venv with $(tr '\n' ' ' <"$tmp/requirements.txt")"
 
-"$tmp/venv/bin/maturin" build --profile wheel --manifest-path crates/pctenc-py/Cargo.toml \
-    -o "$tmp/wheels" -q
-"$py" -m pip install -q --disable-pip-version-check --no-deps "$tmp"/wheels/pctenc-*.whl
-lap "wheel built and installed"
 # The extension's footer and the wheel say the workspace's version (the tests below also read
 # the loaded extension's from duckdb_extensions()).
 python3 scripts/release/versions.py --artifact "duckdb-extension=$ext" \
-    --artifact "wheel=$(ls "$tmp"/wheels/pctenc-*.whl)"
+    --artifact "wheel=$(ls "$venv"/wheel/pctenc-*.whl)"
 
-cli=$tmp/venv/bin/duckdb
+cli=$venv/bin/duckdb
 [ -x "$cli" ] || { echo "46-duckdb: the duckdb-cli package installed no $cli" >&2; exit 1; }
 echo "46-duckdb: CLI $("$cli" --version), Python duckdb $("$py" -c 'import duckdb; print(duckdb.__version__)')"
 cd "$tmp"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The JVM library and the native Spark functions (jvm/, crates/pctenc-jvm), with the real JDK
-# and Spark: builds the jar with scripts/build/jvm.sh into a FRESH virtualenv's pyspark
-# (scripts/python/requirements-test.txt), then
+# and Spark: builds the jar with scripts/build/jvm.sh against the pyspark of the Python suites'
+# shared virtualenv (scripts/python/venv.sh: fresh per clean checkout, with the pins of
+# scripts/python/requirements-test.txt), then
 #   1. the Java API harness (jvm/tests/ApiTest.java, plain java): known values, errors with
 #      code/offset/profile, options, byte[] ranges, the `spark` profile against the JDK's own
 #      URLEncoder/URLDecoder on every shared test string, serialization, threads, two class
@@ -29,14 +30,10 @@ count() { # count LABEL "N passed, M failed" line
     echo "46-jvm: $1: ${p:-0} passed, ${f:-0} failed"
 }
 
+. scripts/python/venv.sh # the Python suites' shared venv (every pin of requirements-test.txt)
+lap "venv ready"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 -m venv "$tmp/venv"
-py=$tmp/venv/bin/python
-grep -E '^(maturin|pytest|pyarrow|pyspark|pandas)==' scripts/python/requirements-test.txt \
-    | sed 's/ *#.*//' >"$tmp/requirements.txt"
-"$py" -m pip install -q --disable-pip-version-check -r "$tmp/requirements.txt"
-lap "fresh venv with $(tr '\n' ' ' <"$tmp/requirements.txt")"
 
 jar=$(PYTHON="$py" bash scripts/build/jvm.sh | tail -1)
 [ -f "$jar" ] || { echo "46-jvm: scripts/build/jvm.sh built no jar"; exit 1; }
@@ -68,7 +65,7 @@ PY
 n=$(wc -l <"$tmp/values.json")
 set +e
 # From $tmp: spark-sql leaves metastore_db/ and derby.log where it runs.
-(cd "$tmp" && PYSPARK_PYTHON="$py" "$tmp/venv/bin/spark-sql" --master 'local[2]' --jars "$jar" \
+(cd "$tmp" && PYSPARK_PYTHON="$py" "$venv/bin/spark-sql" --master 'local[2]' --jars "$jar" \
     --conf spark.sql.extensions=org.pctenc.spark.PctencExtensions --conf spark.ui.enabled=false \
     -d values="$tmp/values.json" -f "$root/jvm/tests/cli.sql" >"$tmp/cli.out" 2>"$tmp/cli.err")
 rc=$?
@@ -86,8 +83,7 @@ count "spark-sql" "$cli_pass passed, $cli_fail failed"
 lap "spark-sql done"
 
 # 3. PySpark: the wheel (packaging only after 45-engines.sh), then pytest.
-"$tmp/venv/bin/maturin" build --profile wheel --manifest-path crates/pctenc-py/Cargo.toml -o "$tmp/wheels" -q
-"$py" -m pip install -q --disable-pip-version-check --no-deps "$tmp"/wheels/pctenc-*.whl
+pctenc_wheel
 lap "wheel built and installed"
 cd "$tmp"
 set +e

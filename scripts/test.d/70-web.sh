@@ -14,7 +14,8 @@ cd "$(dirname "$0")/../.."
 
 node web/build.mjs
 mkdir -p web/tests/artifacts
-cargo run -q --example native_results -p pctenc-wasm -- web/tests/artifacts/native-results.jsonl
+# The test profile (target/debug): the example's tree as `cargo test --workspace` built it.
+cargo run -q --profile test --example native_results -p pctenc-wasm -- web/tests/artifacts/native-results.jsonl
 
 cd web/tests
 set +e

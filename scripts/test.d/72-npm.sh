@@ -26,7 +26,7 @@ if [ -n "${PCTENC_NPM_KEEP:-}" ]; then echo "scratch project: $scratch"; else tr
 # The native reference results: the ones 70-web.sh just wrote when they are newer than the
 # example's binary (the same debug build; cargo rebuilds it when any code changes), else made
 # here.
-cargo build -q --example native_results -p pctenc-wasm
+cargo build -q --profile test --example native_results -p pctenc-wasm
 results=web/tests/artifacts/native-results.jsonl
 example=${CARGO_TARGET_DIR:-target}/debug/examples/native_results
 if [ -s "$results" ] && [ "$results" -nt "$example" ]; then

@@ -1,7 +1,14 @@
 """The conformance table (conformance/cases.jsonl, conformance/README.md) through the DuckDB
 extension: every `encode`, `decode` and `try-decode` case as a SQL call, in the `duckdb`
-Python package (one query per case, constant arguments: the bind-time path) and in the
-DuckDB CLI (one script of every case: the same calls in DuckDB 1.5).
+Python package and in the DuckDB CLI (one script of every case: the same calls in DuckDB 1.5).
+
+The options are a constant of each query (the bind-time path, where they are parsed once),
+so the cases are batched: one SELECT per function, argument type and options text, its inputs
+a VALUES column, gives every case of that signature (a few hundred queries instead of one per
+case). A case whose result is an error runs alone, as an error ends its query. A batch that
+fails at bind time (its signature alone, e.g. `utf8=bytes` into a VARCHAR) gives that error
+to each of its calls, as no row was read; one that fails on a row where no case expects it
+runs again one case per query, so that the difference names its case.
 
 How a case becomes SQL (the front end's calling convention, nothing else):
 
@@ -148,33 +155,101 @@ def report(front, table, run, failures):
     assert not failures, f"{len(failures)} differences, first: {failures[:10]}"
 
 
-def test_conformance_in_python(con, cases):
-    table, run = cases
-    failures = []
+def _signature(case, label):
+    """(function, argument SQL over the column `h`, options literal) of one call: the part
+    of calls() that a batch shares."""
+    fn = {"encode": "pct_encode", "decode": "pct_decode", "try-decode": "pct_try_decode"}[case["op"]]
+    text = label == "varchar" or (label == "encode" and "input_hex" not in case)
+    return fn, "decode(unhex(h))" if text else "unhex(h)", _options(case)
+
+
+def plan(run):
+    """The calls of every case, as (batches, singles): batches maps a signature to its
+    (index, case, label) calls, none expecting an error; singles are (index, case, label,
+    SQL expression) calls that run one per query."""
+    batches, singles, i = {}, [], 0
     for c in run:
         for label, expr in calls(c):
-            value, error = None, None
-            try:
-                value = con.execute(f"SELECT {expr}").fetchall()[0][0]
-            except duckdb.Error as e:
-                error = str(e)
-            diff = check(c, label, value, error)
+            if expected(c)[0] == "error":
+                singles.append((i, c, label, expr))
+            else:
+                batches.setdefault(_signature(c, label), []).append((i, c, label))
+            i += 1
+    return batches, singles
+
+
+def batch_sql(sig, items, value="hex({f}({a}, '{o}'))"):
+    fn, arg, opts = sig
+    rows = ", ".join(f"({i}, '{_input_hex(c)}')" for i, c, _ in items)
+    expr = value.format(f=fn, a=arg, o=opts)
+    return f"SELECT k, {expr} FROM (VALUES {rows}) AS t(k, h) ORDER BY k"
+
+
+def is_bind_error(error):
+    """Whether a batch's error came at bind time, from its signature alone (e.g. `utf8=bytes`
+    through the VARCHAR overload): then it is every call's answer, as no row was read."""
+    return "Binder Error" in error
+
+
+def single_expr(case, label):
+    return dict(calls(case))[label]
+
+
+def test_batches_run_every_call_once(cases):
+    """The batching loses no call: every call of calls() is in exactly one query."""
+    _, run = cases
+    batches, singles = plan(run)
+    n = sum(len(calls(c)) for c in run)
+    seen = [i for items in batches.values() for i, _, _ in items] + [i for i, _, _, _ in singles]
+    assert sorted(seen) == list(range(n))
+    assert len(batches) + len(singles) < n / 2, (len(batches), len(singles), n)
+
+
+def test_conformance_in_python(con, cases):
+    table, run = cases
+    batches, singles = plan(run)
+    failures = []
+
+    def one(c, label, expr):
+        value, error = None, None
+        try:
+            value = con.execute(f"SELECT {expr}").fetchall()[0][0]
+        except duckdb.Error as e:
+            error = str(e)
+        diff = check(c, label, value, error)
+        if diff:
+            failures.append((c["id"], label, diff))
+
+    for sig, items in batches.items():
+        try:
+            got, error = dict(con.execute(batch_sql(sig, items)).fetchall()), None
+        except duckdb.Error as e:
+            got, error = {}, str(e)
+            if not is_bind_error(error):
+                for _, c, label in items:  # find the case that fails, and its error
+                    one(c, label, single_expr(c, label))
+                continue
+        for i, c, label in items:
+            diff = check(c, label, got.get(i), error)
             if diff:
                 failures.append((c["id"], label, diff))
+    for _, c, label, expr in singles:
+        one(c, label, expr)
+    print(f"\nduckdb python: {len(batches)} batch queries, {len(singles)} single ones")
     report("duckdb python", table, run, failures)
 
 
-def test_conformance_in_the_cli(cli, extension, cases, tmp_path):
-    table, run = cases
+def _cli_script(extension, queries):
+    """A CLI script running `queries` [(tag, SQL)], each answer after a line `@@tag`."""
     script = [f"LOAD '{extension}';"]
-    labels = []
-    for c in run:
-        for label, expr in calls(c):
-            labels.append((c, label))
-            script.append(f".print @@{len(labels) - 1}")
-            script.append(f"SELECT coalesce({expr}, 'NULL');")
-    path = tmp_path / "cases.sql"
-    path.write_text("\n".join(script) + "\n", encoding="utf-8")
+    for tag, sql in queries:
+        script.append(f".print @@{tag}")
+        script.append(sql + ";")
+    return "\n".join(script) + "\n"
+
+
+def _run_cli(cli, extension, queries, path):
+    path.write_text(_cli_script(extension, queries), encoding="utf-8")
     with open(path, encoding="utf-8") as stdin:
         p = subprocess.run(
             [cli.exe, "-unsigned", "-csv", "-noheader"],
@@ -184,25 +259,60 @@ def test_conformance_in_the_cli(cli, extension, cases, tmp_path):
             text=True,
             timeout=1200,
         )
-    answers = {}
-    current = None
+    answers, current = {}, None
     for line in p.stdout.splitlines():
         if line.startswith("@@"):
-            current = int(line[2:])
+            current = line[2:]
             answers[current] = []
         elif current is not None:
             answers[current].append(line)
-    assert len(answers) == len(labels), (len(answers), len(labels), p.stdout[-2000:])
-    failures = []
-    for i, (c, label) in enumerate(labels):
-        lines = answers[i]
-        text = "\n".join(lines)
-        if "Error:" in text:
-            value, error = None, text
-        else:
-            assert len(lines) == 1, (c["id"], lines)
-            value, error = (None if lines[0] == "NULL" else lines[0]), None
-        diff = check(c, label, value, error)
+    assert len(answers) == len(queries), (len(answers), len(queries), p.stdout[-2000:])
+    return answers
+
+
+def _cli_value(c, label, lines):
+    text = "\n".join(lines)
+    if "Error:" in text:
+        return None, text
+    assert len(lines) == 1, (c["id"], lines)
+    return (None if lines[0] == "NULL" else lines[0]), None
+
+
+def test_conformance_in_the_cli(cli, extension, cases, tmp_path):
+    table, run = cases
+    batches, singles = plan(run)
+    sigs = list(batches)
+    value = "coalesce(hex({f}({a}, '{o}')), 'NULL')"
+    queries = [(f"b{n}", batch_sql(sig, batches[sig], value)) for n, sig in enumerate(sigs)]
+    queries += [(f"s{i}", f"SELECT coalesce({expr}, 'NULL')") for i, _, _, expr in singles]
+    answers = _run_cli(cli, extension, queries, tmp_path / "cases.sql")
+    n_queries = len(queries)
+    failures, retry = [], []
+    for n, sig in enumerate(sigs):
+        lines = answers[f"b{n}"]
+        error = "\n".join(lines) if any("Error:" in line for line in lines) else None
+        if error and not is_bind_error(error):
+            retry += batches[sig]  # find the case that fails, and its error
+            continue
+        got = dict(line.split(",", 1) for line in lines) if not error else {}
+        for i, c, label in batches[sig]:
+            v = got.get(str(i))
+            if error:
+                diff = check(c, label, None, error)
+            else:
+                diff = check(c, label, None if v == "NULL" else v, None) if v is not None else "no row"
+            if diff:
+                failures.append((c["id"], label, diff))
+    for i, c, label, _ in singles:
+        diff = check(c, label, *_cli_value(c, label, answers[f"s{i}"]))
         if diff:
             failures.append((c["id"], label, diff))
+    if retry:
+        one_by_one = [(f"r{i}", f"SELECT coalesce({single_expr(c, label)}, 'NULL')") for i, c, label in retry]
+        again = _run_cli(cli, extension, one_by_one, tmp_path / "retry.sql")
+        for i, c, label in retry:
+            diff = check(c, label, *_cli_value(c, label, again[f"r{i}"]))
+            if diff:
+                failures.append((c["id"], label, diff))
+    print(f"\nduckdb cli: {n_queries} queries, then {len(retry)} calls of failed batches one by one")
     report("duckdb cli", table, run, failures)
