@@ -49,6 +49,9 @@
 //!   per-row error policy: what the Python package's `pctenc.arrow` and the data engines use.
 //! - [`form`]: application/x-www-form-urlencoded pairs: the parser, the serializer, and HTML
 //!   form submission's extra steps.
+//! - [`query`]: query strings as data: find the query of a URL, read its pairs under any
+//!   profile, pick one name's values without decoding the rest, build a query from pairs; one
+//!   value, or a whole column in Arrow's `list<struct<key, value>>` and `string` layouts.
 //! - `charset` (feature `charsets`): escapes of legacy encodings (Shift_JIS, GBK, Big5,
 //!   EUC-KR, windows-1251...) both ways, as browsers write them, and detection of the
 //!   encoding of escaped bytes that are not UTF-8.
@@ -115,6 +118,7 @@ pub mod kernel;
 pub mod lint;
 pub mod normalize;
 pub mod profile;
+pub mod query;
 pub mod segment;
 pub mod set;
 pub mod stream;
