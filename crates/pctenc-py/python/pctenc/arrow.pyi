@@ -2,9 +2,13 @@ from typing import Any, Literal
 
 from ._pctenc import Malformed, OnError, PctencError as PctencError, Utf8Policy
 
-__all__ = ["encode", "decode", "PctencError", "ON_ERROR"]
+__all__ = ["encode", "decode", "parse_query", "query_param", "build_query", "PctencError",
+           "ON_ERROR", "INPUTS"]
+
+Input = Literal["auto", "url", "query", "form"]
 
 ON_ERROR: tuple[str, ...]
+INPUTS: tuple[str, ...]
 
 def encode(values: Any, profile: str = "rfc3986", *, lower: bool = False,
            on_error: OnError = "raise") -> Any:
@@ -14,3 +18,19 @@ def encode(values: Any, profile: str = "rfc3986", *, lower: bool = False,
 def decode(values: Any, profile: str = "rfc3986", *, on_error: OnError = "raise",
            malformed: Malformed | None = None, utf8: Utf8Policy | None = None) -> Any:
     """Percent-decodes every row of an Arrow string/binary column."""
+
+def parse_query(values: Any, profile: str = "form", *, input: Input = "auto",
+                on_error: OnError = "raise", malformed: Malformed | None = None,
+                utf8: Literal["strict", "lossy"] | None = None, charset: str | None = None,
+                map: bool = False) -> Any:
+    """The (key, value) pairs of each row's query: list<struct<key, value>> (or a map)."""
+
+def query_param(values: Any, key: str, profile: str = "form", *, all: bool = False,
+                input: Input = "auto", on_error: OnError = "raise",
+                malformed: Malformed | None = None,
+                utf8: Literal["strict", "lossy"] | None = None,
+                charset: str | None = None) -> Any:
+    """The first value (or every value, ``all=True``) of ``key`` in each row's query."""
+
+def build_query(values: Any, profile: str = "form", *, charset: str | None = None) -> Any:
+    """A query string per row of a list<struct<key, value>> or map column."""

@@ -1,5 +1,6 @@
 from duckdb import DuckDBPyConnection
 
-__all__ = ["register"]
+__all__ = ["register", "register_query"]
 
 def register(con: DuckDBPyConnection, prefix: str = "pct_") -> DuckDBPyConnection: ...
+def register_query(con: DuckDBPyConnection, prefix: str = "pct_") -> DuckDBPyConnection: ...

@@ -1,12 +1,20 @@
-"""application/x-www-form-urlencoded, as the URL Standard parses and serializes it.
+"""application/x-www-form-urlencoded and query strings, one value at a time.
 
     >>> from pctenc import form
     >>> form.parse("a=b+c&%zz=%FF")
     [('a', 'b c'), ('%zz', '\ufffd')]
+    >>> form.parse("https://x.example/p?q=caf%C3%A9&n=1#top", input="url")
+    [('q', 'café'), ('n', '1')]
     >>> form.serialize([("q", "a b&c")])
     'q=a+b%26c'
+    >>> form.serialize({"q": "a b", "t": "~"}, profile="py-quote-plus")   # as urlencode
+    'q=a+b&t=~'
 
-``charset`` takes a WHATWG encoding label for forms from legacy pages (``"shift_jis"``).
+By default ``parse`` is the URL Standard's parser, which is ``urllib.parse.parse_qsl(data,
+keep_blank_values=True)`` for every ``str`` (the tests replay both), and ``serialize`` is
+``URLSearchParams.toString()``; ``profile="py-quote-plus"`` makes it ``urlencode``.
+``charset`` takes a WHATWG encoding label for forms of legacy pages (``"shift_jis"``).
+The columns versions are ``pctenc.arrow.parse_query`` / ``query_param`` / ``build_query``.
 """
 
 from __future__ import annotations
@@ -16,12 +24,30 @@ from . import _pctenc
 __all__ = ["parse", "serialize"]
 
 
-def parse(data, *, charset=None):
+def parse(data, *, charset=None, profile="form", input="form", malformed=None, utf8=None):
     """The (name, value) pairs of ``data`` (str or bytes): split on '&', then at the first
-    '=', '+' and escapes decoded, text decoded as UTF-8 (or ``charset``) with U+FFFD."""
-    return _pctenc.form_parse(data, charset=charset)
+    '=', names and values decoded by ``profile`` (``"form"``: '+' is a space, a stray '%'
+    stays, U+FFFD for bytes that are not UTF-8) as UTF-8 text (or ``charset``).
+
+    ``input`` says where the query is: ``"form"`` (default: all of ``data``), ``"query"``
+    (one leading '?' dropped, as ``URLSearchParams``), ``"url"`` (between the first '?' and
+    the next '#'; no '?' gives no pairs) or ``"auto"`` (a URL if ``data`` contains '?').
+    A strict profile (``"rfc3986"``) raises :class:`pctenc.PctencError` with the byte offset
+    in ``data`` of a name or value that does not decode."""
+    return _pctenc.query_parse(data, profile, input=input, malformed=malformed, utf8=utf8,
+                               charset=charset)
 
 
-def serialize(pairs, *, charset=None):
-    """The urlencoded form of ``pairs`` (an iterable of (str, str)); space is '+'."""
-    return _pctenc.form_serialize([(str(n), str(v)) for n, v in pairs], charset=charset)
+def _part(x):
+    return x if isinstance(x, (str, bytes)) else str(x)
+
+
+def serialize(pairs, *, charset=None, profile="form"):
+    """The query string of ``pairs`` (an iterable of (name, value), or a mapping): each name
+    and value escaped by ``profile`` (``"form"``: space is '+', as ``URLSearchParams``;
+    ``"py-quote-plus"``: as ``urlencode``), joined by '=' and '&'. ``str`` is written as
+    UTF-8 (or ``charset``), ``bytes`` as they are, anything else as its ``str()``."""
+    if hasattr(pairs, "items"):
+        pairs = pairs.items()
+    return _pctenc.query_build([(_part(n), _part(v)) for n, v in pairs], profile,
+                               charset=charset)
