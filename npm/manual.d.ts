@@ -210,3 +210,57 @@ export function kernel(): 'simd128' | 'scalar';
 
 /** The version of the Rust library inside. */
 export function version(): string;
+
+/** Where the query is in a value: `query` (one leading `?` dropped, as URLSearchParams),
+ * `form` (the value as it is), `url` (between the first `?` and the next `#`), `auto` (a URL
+ * if the value contains `?`, else a bare query). */
+export type QueryInput = 'auto' | 'url' | 'query' | 'form';
+
+/** Options of `form.parse`, `form.get` and `form.getAll`. */
+export interface FormParseOptions {
+  /** How names and values are decoded; `form` (as URLSearchParams) when absent. */
+  profile?: ProfileName;
+  /** Where the query is; `query` when absent. */
+  input?: QueryInput;
+  /** What a `%` that starts no escape does. */
+  malformed?: Malformed;
+  /** What decoded bytes that are not UTF-8 become: an error, or U+FFFD. */
+  utf8?: 'strict' | 'lossy';
+  /** A WHATWG encoding label the escaped bytes are in (a legacy page's form). */
+  charset?: string;
+  /** `true` reads `+` as a space; `false` keeps it a plus. */
+  plus?: boolean;
+}
+
+/** Options of `form.serialize`. */
+export interface FormSerializeOptions {
+  /** How names and values are escaped; `form` (as URLSearchParams) when absent. Profiles
+   * that keep `%`, `&`, `=`, `#` or `+` are refused (RangeError). */
+  profile?: ProfileName;
+  /** `true` writes `%c3%a9`, `false` `%C3%A9`. */
+  lower?: boolean;
+  /** A WHATWG encoding label to write names and values in. */
+  charset?: string;
+  /** `true` writes a space as `+`; `false` as `%20`. */
+  plus?: boolean;
+}
+
+/** What `form.serialize` takes: [name, value] pairs (an array, a Map, a URLSearchParams...)
+ * or a record; names and values are made strings, as URLSearchParams does. */
+export type FormInit = Iterable<readonly [unknown, unknown]> | Record<string, unknown>;
+
+/**
+ * application/x-www-form-urlencoded and query strings: the same results as `URLSearchParams`
+ * with the default options, and any profile, legacy charsets and strict errors besides.
+ * @throws {PctencError} a name or value a strict profile rejects (with its byte offset).
+ */
+export declare const form: {
+  /** The [name, value] pairs of a query, in order, repeated names kept. */
+  parse(input: string | Uint8Array, options?: FormParseOptions): [string, string][];
+  /** The value of the first pair named `name`, or null (URLSearchParams#get). */
+  get(input: string | Uint8Array, name: string, options?: FormParseOptions): string | null;
+  /** The values of every pair named `name` (URLSearchParams#getAll). */
+  getAll(input: string | Uint8Array, name: string, options?: FormParseOptions): string[];
+  /** The query string of pairs or a record (URLSearchParams#toString). */
+  serialize(init: FormInit, options?: FormSerializeOptions): string;
+};

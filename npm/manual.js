@@ -244,6 +244,8 @@ let lastOptions, lastVerb, lastPid, lastBits, lastCs, lastCsLabel;
 const KEYS = {
   encode: new Set(['profile', 'lower', 'charset', 'utf8', 'plus']),
   decode: new Set(['profile', 'malformed', 'utf8', 'charset', 'plus']),
+  'form.parse': new Set(['profile', 'input', 'malformed', 'utf8', 'charset', 'plus']),
+  'form.serialize': new Set(['profile', 'lower', 'charset', 'plus']),
 };
 
 function choose(name, value, words) {
@@ -253,9 +255,9 @@ function choose(name, value, words) {
   return i + 1;
 }
 
-function options(o, verb) {
+function options(o, verb, fallback = 'rfc3986') {
   if (o === undefined || o === null) {
-    pid = profileId('rfc3986'); bits = 0; cs = 0; csLabel = undefined;
+    pid = profileId(fallback); bits = 0; cs = 0; csLabel = undefined;
     return;
   }
   // Only a frozen object (encoder(), decoder(), or the caller's own) cannot have changed.
@@ -268,7 +270,7 @@ function options(o, verb) {
   for (const k in o) {
     if (!keys.has(k)) throw new TypeError(`pctenc: ${verb}() has no option '${k}' (${[...keys].join(', ')})`);
   }
-  pid = profileId(o.profile ?? 'rfc3986');
+  pid = profileId(o.profile ?? fallback);
   bits = 0;
   if (o.lower !== undefined) {
     if (typeof o.lower !== 'boolean') throw new TypeError('pctenc: lower must be a boolean');
@@ -284,7 +286,7 @@ function options(o, verb) {
   if (o.charset !== undefined) {
     csLabel = o.charset;
     cs = charsetId(o.charset);
-    if (cs === AUTO && verb === 'encode') throw new TypeError("pctenc: charset 'auto' is for decode; name the charset to encode");
+    if (cs === AUTO && verb !== 'decode') throw new TypeError("pctenc: charset 'auto' is for decode; name the charset to encode");
     if (o.utf8 === 'bytes') throw new TypeError("pctenc: utf8 'bytes' does not apply with a charset");
   }
   lastOptions = o; lastVerb = verb; lastPid = pid; lastBits = bits; lastCs = cs; lastCsLabel = csLabel;
@@ -465,3 +467,115 @@ export function version() {
   ready();
   return call({ op: 'version' }).meta.version;
 }
+
+// ---------------------------------------------------------------- form: query strings
+
+// Query strings parsed, picked and built by the library's `query` module
+// (crates/pctenc-wasm/src/query.rs): one call per value, the parts handed back as one UTF-16
+// string and their lengths, sliced here.
+
+const inputIds = new Map();
+const inputId = (word) => lookup(inputIds, word, 'input', (n) => ex.pctenc_query_input(n), outText);
+
+function formOptions(o, verb) {
+  options(o, verb, 'form');
+  if (verb === 'form.parse' && o != null && o.utf8 === 'bytes') {
+    throw new TypeError("pctenc: utf8 'bytes' does not apply: names and values are strings");
+  }
+  return verb === 'form.parse' ? inputId(o?.input ?? 'query') : 0;
+}
+
+/** The parts the last parse left in OUT16 and LENS. */
+function readParts(count) {
+  const lens = new Uint32Array(ex.memory.buffer, ex.pctenc_lens_ptr(), count).slice();
+  let units = 0;
+  for (const n of lens) units += n;
+  const p = ex.pctenc_out16();
+  const all = nodeBuffer ? buffer().ucs2Slice(p, p + 2 * units) : utf16.decode(memory().subarray(p, p + 2 * units));
+  const parts = new Array(count);
+  let at = 0;
+  for (let i = 0; i < count; i++) { parts[i] = all.slice(at, at + lens[i]); at += lens[i]; }
+  return parts;
+}
+
+function formParse(input, name, pick, opts) {
+  ready();
+  const kind = formOptions(opts, 'form.parse');
+  if (pick !== 0) {
+    if (typeof name !== 'string') throw new TypeError('pctenc: the name must be a string');
+    ex.pctenc_query_key(writeBytes(utf8.encode(name)));
+  }
+  const n = write(input, 'decode');
+  const r = ex.pctenc_query_parse(n, pid, bits, cs, kind, pick);
+  if (r === FAILED) throw failure(input);
+  return readParts(r >>> 0);
+}
+
+/** The pairs of `init` for `serialize`: an iterable of [name, value] pairs (an array, a Map,
+ * a URLSearchParams) or a record, every name and value made a string: the calling convention
+ * of the URLSearchParams constructor. */
+function pairsOf(init) {
+  if (init === null || typeof init !== 'object') throw new TypeError('pctenc: form.serialize() takes pairs or a record');
+  const out = [];
+  if (typeof init[Symbol.iterator] === 'function') {
+    for (const pair of init) {
+      const kv = pair != null && typeof pair !== 'string' && typeof pair[Symbol.iterator] === 'function' ? [...pair] : null;
+      if (kv === null || kv.length !== 2) throw new TypeError('pctenc: each pair must be [name, value]');
+      out.push(String(kv[0]), String(kv[1]));
+    }
+  } else {
+    // A record, as WebIDL converts one: keys made USVStrings (a lone surrogate becomes
+    // U+FFFD), so two keys may become one, the later value kept in the earlier place.
+    const record = new Map();
+    for (const [k, v] of Object.entries(init)) record.set(isWellFormed(k) ? k : k.replace(/\p{Cs}/gu, '\uFFFD'), String(v));
+    for (const [k, v] of record) out.push(k, v);
+  }
+  return out;
+}
+
+/**
+ * application/x-www-form-urlencoded and query strings, as `URLSearchParams` reads and
+ * writes them (the `form` profile by default; any profile, legacy charsets, strict errors).
+ */
+export const form = Object.freeze({
+  /** The [name, value] pairs of a query: `{profile = "form", input = "query", malformed,
+   * utf8, charset, plus}`; `input` "query" drops one leading "?" (as URLSearchParams),
+   * "form" reads the value as it is, "url" takes what is between the first "?" and "#",
+   * "auto" reads a value with "?" as a URL. */
+  parse(input, opts) {
+    const parts = formParse(input, undefined, 0, opts);
+    const pairs = new Array(parts.length / 2);
+    for (let i = 0; i < pairs.length; i++) pairs[i] = [parts[2 * i], parts[2 * i + 1]];
+    return pairs;
+  },
+  /** The value of the first pair named `name`, or null (URLSearchParams#get). */
+  get(input, name, opts) {
+    const parts = formParse(input, name, 1, opts);
+    return parts.length ? parts[0] : null;
+  },
+  /** The values of every pair named `name` (URLSearchParams#getAll). */
+  getAll(input, name, opts) {
+    return formParse(input, name, 2, opts);
+  },
+  /** The query string of pairs or a record: `{profile = "form", lower, charset, plus}`
+   * (URLSearchParams#toString with the form profile). */
+  serialize(init, opts) {
+    ready();
+    formOptions(opts, 'form.serialize');
+    const parts = pairsOf(init).map((s) => utf8.encode(s));
+    let total = 0;
+    for (const b of parts) total += b.length;
+    if (total > MAX_INPUT) tooLarge(total);
+    reserve(total);
+    memory();
+    let at = 0;
+    for (const b of parts) { inView.set(b, at); at += b.length; }
+    new Uint32Array(ex.memory.buffer, ex.pctenc_lens(parts.length), parts.length).set(parts.map((b) => b.length));
+    const r = ex.pctenc_query_build(parts.length, pid, bits, cs);
+    if (r === FAILED) {
+      const e = failure('');
+      throw e.code === 'unsafe-profile' ? new RangeError(`pctenc: ${e.message}`) : e;
+    }
+    return asciiOut[pid] ? readAscii(r >>> 0) : readText(r >>> 0);
+  },
+});

@@ -3,6 +3,7 @@
 // declarations must reject (tsc fails on an expect-error that is not an error).
 import {
   encode, decode, tryDecode, encoder, decoder, check, normalize, profiles, profileName, kernel, version,
+  form, type FormParseOptions, type FormInit,
   PctencError, type EncodeOptions, type DecodeOptions, type DecodeResult, type Finding, type ProfileInfo,
 } from 'pctenc';
 import { init } from 'pctenc/manual';
@@ -47,7 +48,13 @@ try {
     void [where, asError];
   }
 }
-void [a, b, c, d, e, f, rb, enc, dec, decBytes, findings, worst, n, table, canonical, k, v, ready, opts, dopts];
+const pairs: [string, string][] = form.parse('?q=a+b', { input: 'query', profile: 'form' });
+const one: string | null = form.get('q=1', 'q', { utf8: 'lossy' });
+const every: string[] = form.getAll(new Uint8Array([0x71]), 'q');
+const fopts: FormParseOptions = { input: 'url', charset: 'shift_jis', malformed: 'strict' };
+const initPairs: FormInit = new Map([['a', 1]]);
+const query: string = form.serialize([['q', 'a b']], { profile: 'py-quote-plus', lower: true }) + form.serialize({ a: 1 }) + form.serialize(initPairs);
+void [a, b, c, d, e, f, rb, enc, dec, decBytes, findings, worst, n, table, canonical, k, v, ready, opts, dopts, pairs, one, every, fopts, query];
 
 // @ts-expect-error: the input is a string or bytes
 encode(42);
@@ -65,4 +72,8 @@ const notBytes: Uint8Array = decode('x');
 check('x', { context: 'nowhere' });
 // @ts-expect-error: the offset is read-only
 new PctencError('x').offset = 1;
+// @ts-expect-error: names and values are strings, never bytes
+form.parse('a', { utf8: 'bytes' });
+// @ts-expect-error: where the query is, one of four words
+form.get('a', 'a', { input: 'uri' });
 void [notText, notBytes];

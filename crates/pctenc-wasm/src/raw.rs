@@ -102,10 +102,10 @@ impl Knobs {
 pub type RawError = (usize, String, String);
 
 thread_local! {
-    static IN: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    pub(crate) static IN: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     /// OUT as UTF-16LE, when [`pctenc_utf16`] made it.
-    static OUT16: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    pub(crate) static OUT16: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static ERROR_OFFSET: Cell<usize> = const { Cell::new(0) };
     /// How the last call's text is handed over, once known ([`pctenc_utf16`]).
     static TEXT_FORM: Cell<Option<TextForm>> = const { Cell::new(None) };
@@ -138,7 +138,7 @@ pub fn charset_id(label: &str) -> Option<u32> {
     })
 }
 
-fn charset(id: u32) -> Option<&'static Encoding> {
+pub(crate) fn charset(id: u32) -> Option<&'static Encoding> {
     CHARSETS.with(|c| c.borrow().get((id as usize).checked_sub(2)?).copied())
 }
 
@@ -200,7 +200,7 @@ fn with_profile<T>(
     f(&p)
 }
 
-fn bad(why: &str) -> RawError {
+pub(crate) fn bad(why: &str) -> RawError {
     (0, "bad-request".into(), why.into())
 }
 
@@ -208,7 +208,7 @@ fn encode_error(offset: usize) -> RawError {
     (offset, "invalid-input-utf8".into(), pctenc::EncodeError { offset }.to_string())
 }
 
-fn decode_error(e: pctenc::DecodeError) -> RawError {
+pub(crate) fn decode_error(e: pctenc::DecodeError) -> RawError {
     (e.offset(), e.code().into(), e.to_string())
 }
 
@@ -366,7 +366,7 @@ pub const FAILED: u32 = u32::MAX;
 
 /// Runs `verb` on the first `len` bytes of IN into OUT; the length written, or [`FAILED`]
 /// with the error in OUT and [`ERROR_OFFSET`].
-fn run(len: u32, verb: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<(), RawError>) -> u32 {
+pub(crate) fn run(len: u32, verb: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<(), RawError>) -> u32 {
     TEXT_FORM.with(|f| f.set(None));
     IN.with(|i| {
         OUT.with(|o| {
