@@ -16,9 +16,9 @@ use crate::decode::decode_append;
 use crate::decode::utf8::is_utf8;
 use crate::error::DecodeError;
 use crate::kernel::scalar;
-use crate::profile::{Decoding, Malformed, Profile, Utf8};
 #[cfg(feature = "charsets")]
 use crate::profile::Unit;
+use crate::profile::{Decoding, Malformed, Profile, Utf8};
 
 #[cfg(feature = "charsets")]
 use encoding_rs::Encoding;
