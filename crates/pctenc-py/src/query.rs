@@ -36,6 +36,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_build_query, m)?)?;
     m.add_function(wrap_pyfunction!(query_parse, m)?)?;
     m.add_function(wrap_pyfunction!(query_build, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_constant, m)?)?;
     Ok(())
 }
 
@@ -571,4 +572,25 @@ fn query_build(
         .map(|(k, v)| Ok((text(k, "a name")?.bytes(), text(v, "a value")?.bytes())))
         .collect::<PyResult<Vec<_>>>()?;
     Ok(b.build(parts))
+}
+
+/// The one value of a string column whose rows all hold it (no nulls, at least one row), else
+/// `None`: how the SQL adapters see at once that an argument (`'q'`, `'form'`) is a constant,
+/// where a hash of every row per batch cost more than the query itself.
+#[pyfunction]
+fn arrow_constant(values: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    fn same<'a>(mut rows: impl Iterator<Item = Option<&'a str>>) -> Option<String> {
+        let first = rows.next()??;
+        rows.all(|r| r == Some(first)).then(|| first.to_owned())
+    }
+    let AnyArray::Array(a) = values.extract::<AnyArray>()? else {
+        return Ok(None);
+    };
+    let (array, _) = a.into_inner();
+    Ok(match array.data_type() {
+        DataType::Utf8 => same(array.as_string::<i32>().iter()),
+        DataType::LargeUtf8 => same(array.as_string::<i64>().iter()),
+        DataType::Utf8View => same(array.as_string_view().iter()),
+        _ => None,
+    })
 }

@@ -14,15 +14,17 @@ fields, the types the engines declare for them: `list<struct<key, value>>`, `str
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from . import _engine
+from . import _engine, _pctenc
 from . import arrow as _arrow
 
 #: The functions, by the name the adapters give them after their prefix.
 FUNCTIONS = ("parse_query", "query_param", "query_param_all", "build_query")
 
 
+@functools.cache
 def _types():
     import pyarrow as pa
 
@@ -86,9 +88,10 @@ def run(
         k: _engine._combine(v) for k, v in given.items() if isinstance(v, (pa.Array, pa.ChunkedArray))
     }
     consts = {k: v for k, v in given.items() if k not in columns}
-    uniques = {k: pc.unique(c.drop_null()).to_pylist() for k, c in columns.items()}
-    if all(len(u) == 1 and columns[k].null_count == 0 for k, u in uniques.items()):
-        args = dict(consts, **{k: u[0] for k, u in uniques.items()})
+    # SQL passes a literal as a column of one value: one check per column, natively.
+    constant = {k: _pctenc.arrow_constant(c) for k, c in columns.items()}
+    if all(v is not None for v in constant.values()):
+        args = dict(consts, **constant)
         rows = prepare(values, args["profile"])
         return _one(where, op, rows, args["key"], args["profile"], args["input"], on_error)
     # Rows grouped by their arguments; a NULL argument makes the row NULL.

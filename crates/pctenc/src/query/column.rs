@@ -43,7 +43,8 @@
 
 use alloc::vec::Vec;
 
-use super::parser::{Parser, RawPair};
+use super::parser::Parser;
+use super::split::RawPair;
 use super::Builder;
 use crate::batch::{
     on_boundaries, push_lossy, row_error, BatchError, Offset, OnError, Output, RowError, Rows,
@@ -166,9 +167,16 @@ enum Write<'p> {
 
 impl Write<'_> {
     #[inline]
-    fn part(&self, part: &[u8], at: usize, text: bool, out: &mut Vec<u8>) -> Result<(), Stop> {
+    fn part(
+        &self,
+        part: &[u8],
+        marks: u8,
+        at: usize,
+        text: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Stop> {
         match self {
-            Write::Decode(p) => p.decode_append(part, at, text, out).map_err(Stop::Decode),
+            Write::Decode(p) => p.decode_append(part, marks, at, text, out).map_err(Stop::Decode),
             Write::Keep => {
                 push_lossy(part, out);
                 Ok(())
@@ -272,9 +280,9 @@ fn parse_row<P: Offset>(
     out: &mut Pairs<P>,
 ) -> Result<(), Stop> {
     for p in parser.raw_pairs(row) {
-        write.part(p.name, p.name_at, text, &mut out.keys.values)?;
+        write.part(p.name, p.name_marks, p.name_at, text, &mut out.keys.values)?;
         end_item(&mut out.keys, i)?;
-        write.part(p.value, p.value_at, text, &mut out.values.values)?;
+        write.part(p.value, p.value_marks, p.value_at, text, &mut out.values.values)?;
         end_item(&mut out.values, i)?;
     }
     Ok(())
@@ -325,7 +333,7 @@ fn pick_value(
     on_error: OnError,
     out: &mut Vec<u8>,
 ) -> Result<bool, BatchError> {
-    let Err(e) = parser.decode_append(p.value, p.value_at, text, out) else {
+    let Err(e) = parser.decode_append(p.value, p.value_marks, p.value_at, text, out) else {
         return Ok(true);
     };
     match on_error {
@@ -336,7 +344,7 @@ fn pick_value(
             Ok(true)
         }
         OnError::Replace => {
-            if lenient.decode_append(p.value, p.value_at, text, out).is_err() {
+            if lenient.decode_append(p.value, p.value_marks, p.value_at, text, out).is_err() {
                 push_lossy(p.value, out);
             }
             Ok(true)

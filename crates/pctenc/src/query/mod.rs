@@ -65,9 +65,11 @@
 mod build;
 pub mod column;
 mod parser;
+mod split;
 
 pub use build::{Builder, UnsafeProfile};
-pub use parser::{Pairs, Parser, RawPair, RawPairs};
+pub use parser::{Pairs, Parser};
+pub use split::{RawPair, RawPairs};
 
 /// What a value holds, and so where its query is (see the [module docs](self#where-the-query-is)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

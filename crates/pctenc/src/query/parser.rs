@@ -2,15 +2,17 @@
 //! one value: raw pairs with their offsets, decoded pairs, and the values of one name.
 //!
 //! Every verb is built on two steps: [`RawPairs`] splits the query into name and value slices
-//! of the input, with their byte offsets in it (no allocation); [`Parser::decode`] decodes one
-//! slice to text under the profile, borrowing it when it has nothing to decode. Picking a name
-//! compares the names as they are written first, and decodes a name only when it holds an
-//! escape (or a `+` read as a space), so a pick touches each pair once and decodes one value.
+//! of the input, with their byte offsets in it and whether each holds a `%` or `+` (no
+//! allocation); [`Parser::decode`] decodes one slice to text under the profile, borrowing it
+//! when it has nothing to decode. Picking a name compares the names as they are written, and
+//! decodes a name only when it holds an escape (or a `+` read as a space), so a pick reads
+//! each byte of the query once and decodes one value.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::split::{marks, RawPair, RawPairs, PCT, PLUS};
 use super::{locate, Input};
 use crate::decode::decode_append;
 use crate::decode::utf8::is_utf8;
@@ -22,70 +24,6 @@ use crate::profile::{Decoding, Malformed, Profile, Utf8};
 
 #[cfg(feature = "charsets")]
 use encoding_rs::Encoding;
-
-/// One `name=value` piece of a query, as written, with where each part starts in the value
-/// the query came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RawPair<'a> {
-    /// The name, before decoding.
-    pub name: &'a [u8],
-    /// The value, before decoding (empty when the piece has no `=`).
-    pub value: &'a [u8],
-    /// The byte offset of `name` in the value.
-    pub name_at: usize,
-    /// The byte offset of `value` in the value.
-    pub value_at: usize,
-}
-
-/// The raw pairs of a query: split on `&`, empty pieces skipped, each piece split at its
-/// first `=` ([`Parser::raw_pairs`], [`crate::form::parse_raw`]).
-#[derive(Clone, Debug)]
-pub struct RawPairs<'a> {
-    rest: &'a [u8],
-    at: usize,
-}
-
-impl<'a> RawPairs<'a> {
-    /// The pairs of `query`, whose first byte is at offset `at` of the value it came from.
-    pub fn new(query: &'a [u8], at: usize) -> Self {
-        RawPairs { rest: query, at }
-    }
-}
-
-impl<'a> Iterator for RawPairs<'a> {
-    type Item = RawPair<'a>;
-
-    #[inline]
-    fn next(&mut self) -> Option<RawPair<'a>> {
-        loop {
-            if self.rest.is_empty() {
-                return None;
-            }
-            let end = memchr::memchr(b'&', self.rest).unwrap_or(self.rest.len());
-            let (piece, at) = (&self.rest[..end], self.at);
-            let step = (end + 1).min(self.rest.len());
-            self.rest = &self.rest[step..];
-            self.at += step;
-            if piece.is_empty() {
-                continue;
-            }
-            return Some(match memchr::memchr(b'=', piece) {
-                Some(eq) => RawPair {
-                    name: &piece[..eq],
-                    value: &piece[eq + 1..],
-                    name_at: at,
-                    value_at: at + eq + 1,
-                },
-                None => RawPair {
-                    name: piece,
-                    value: &piece[piece.len()..],
-                    name_at: at,
-                    value_at: at + piece.len(),
-                },
-            });
-        }
-    }
-}
 
 /// How queries are read: which profile decodes names and values, where the query is
 /// ([`Input`]), and optionally the legacy charset the escaped bytes are in.
@@ -187,6 +125,16 @@ impl<'p> Parser<'p> {
     /// The raw pairs of `value`'s query (none when it has no query).
     #[inline]
     pub fn raw_pairs<'a>(&self, value: &'a [u8]) -> RawPairs<'a> {
+        if let Input::Url | Input::Auto = self.input {
+            // The split finds the '#' that ends the query itself: one search, for the '?'.
+            return match memchr::memchr2(b'?', b'#', value) {
+                Some(q) if value[q] == b'?' => RawPairs::until_fragment(&value[q + 1..], q + 1),
+                _ => match self.query(value) {
+                    Some((at, q)) => RawPairs::new(q, at),
+                    None => RawPairs::new(&[], value.len()),
+                },
+            };
+        }
         match self.query(value) {
             Some((at, q)) => RawPairs::new(q, at),
             None => RawPairs::new(&[], value.len()),
@@ -212,7 +160,7 @@ impl<'p> Parser<'p> {
         let mut scratch = Vec::new();
         for p in self.raw_pairs(value) {
             if self.name_is(&p, key.as_bytes(), false, &mut scratch) {
-                return self.decode(p.value, p.value_at).map(Some);
+                return self.decode_marked(p.value, p.value_marks, p.value_at).map(Some);
             }
         }
         Ok(None)
@@ -227,7 +175,7 @@ impl<'p> Parser<'p> {
         let mut out = Vec::new();
         for p in self.raw_pairs(value) {
             if self.name_is(&p, key.as_bytes(), false, &mut scratch) {
-                out.push(self.decode(p.value, p.value_at)?);
+                out.push(self.decode_marked(p.value, p.value_marks, p.value_at)?);
             }
         }
         Ok(out)
@@ -239,13 +187,23 @@ impl<'p> Parser<'p> {
     /// # Errors
     /// As [`Parser::first`].
     pub fn decode<'a>(&self, part: &'a [u8], at: usize) -> Result<Cow<'a, str>, DecodeError> {
-        if self.is_plain(part) {
+        self.decode_marked(part, marks(part), at)
+    }
+
+    /// [`Parser::decode`] of a part whose [`marks`] are known (from the split).
+    pub(crate) fn decode_marked<'a>(
+        &self,
+        part: &'a [u8],
+        marks: u8,
+        at: usize,
+    ) -> Result<Cow<'a, str>, DecodeError> {
+        if self.is_plain(marks) {
             if let Ok(s) = core::str::from_utf8(part) {
                 return Ok(Cow::Borrowed(s));
             }
         }
         let mut out = Vec::with_capacity(part.len());
-        self.decode_append(part, at, false, &mut out)?;
+        self.decode_append(part, marks, at, false, &mut out)?;
         // The policies leave text (`decode_append` checks it); the fallback keeps this
         // free of panics.
         Ok(Cow::Owned(
@@ -254,28 +212,29 @@ impl<'p> Parser<'p> {
         ))
     }
 
-    /// Whether decoding `part` can only copy it: no `%`, no `+` read as a space, no charset.
+    /// Whether decoding a part with these [`marks`] can only copy it: no `%`, no `+` read as
+    /// a space, no charset.
     #[inline]
-    pub(crate) fn is_plain(&self, part: &[u8]) -> bool {
+    pub(crate) fn is_plain(&self, marks: u8) -> bool {
         #[cfg(feature = "charsets")]
         if self.charset.is_some() {
             return false;
         }
-        memchr::memchr(b'%', part).is_none()
-            && !(self.decoding.plus_as_space && memchr::memchr(b'+', part).is_some())
+        marks & PCT == 0 && !(self.decoding.plus_as_space && marks & PLUS != 0)
     }
 
-    /// Appends the text of `part` (at offset `at`) to `out`; on error `out` is as it was.
-    /// `text`: the caller knows `part` is UTF-8.
+    /// Appends the text of `part` (at offset `at`, with [`marks`]) to `out`; on error `out` is
+    /// as it was. `text`: the caller knows `part` is UTF-8.
     #[inline]
     pub(crate) fn decode_append(
         &self,
         part: &[u8],
+        marks: u8,
         at: usize,
         text: bool,
         out: &mut Vec<u8>,
     ) -> Result<(), DecodeError> {
-        if self.is_plain(part) && (text || is_utf8(part)) {
+        if self.is_plain(marks) && (text || is_utf8(part)) {
             out.extend_from_slice(part);
             return Ok(());
         }
@@ -313,7 +272,7 @@ impl<'p> Parser<'p> {
         scratch: &mut Vec<u8>,
     ) -> bool {
         let name = pair.name;
-        if self.is_plain(name) {
+        if self.is_plain(pair.name_marks) {
             // Equal bytes are the key's text; unequal ones decode to themselves unless a
             // lossy policy repairs bytes that are not UTF-8.
             if name == key || text || name.is_ascii() {
@@ -321,7 +280,8 @@ impl<'p> Parser<'p> {
             }
         }
         scratch.clear();
-        self.decode_append(name, pair.name_at, text, scratch).is_ok() && scratch == key
+        self.decode_append(name, pair.name_marks, pair.name_at, text, scratch).is_ok()
+            && scratch == key
     }
 }
 
@@ -338,11 +298,11 @@ impl<'a> Iterator for Pairs<'a, '_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let p = self.raw.next()?;
-        let name = match self.parser.decode(p.name, p.name_at) {
+        let name = match self.parser.decode_marked(p.name, p.name_marks, p.name_at) {
             Ok(n) => n,
             Err(e) => return Some(Err(e)),
         };
-        Some(self.parser.decode(p.value, p.value_at).map(|v| (name, v)))
+        Some(self.parser.decode_marked(p.value, p.value_marks, p.value_at).map(|v| (name, v)))
     }
 }
 
@@ -351,23 +311,6 @@ mod tests {
     use super::*;
     use crate::profile::{js::COMPONENT, rfc3986::RFC3986, whatwg::FORM};
     use alloc::vec::Vec;
-
-    fn raw(q: &[u8]) -> Vec<(&[u8], &[u8], usize, usize)> {
-        RawPairs::new(q, 10).map(|p| (p.name, p.value, p.name_at, p.value_at)).collect()
-    }
-
-    #[test]
-    fn raw_pairs_and_offsets() {
-        assert_eq!(
-            raw(b"&a=1&&b&=c=d&"),
-            [
-                (&b"a"[..], &b"1"[..], 11, 13),
-                (&b"b"[..], &b""[..], 16, 17),
-                (&b""[..], &b"c=d"[..], 18, 19)
-            ]
-        );
-        assert!(raw(b"&&&").is_empty());
-    }
 
     #[test]
     fn plain_parts_are_borrowed() {
