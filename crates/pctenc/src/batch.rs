@@ -390,7 +390,7 @@ impl RowError {
     pub const fn code(&self) -> &'static str {
         match self {
             RowError::Decode(e) => e.code(),
-            RowError::Encode(_) => "not-text",
+            RowError::Encode(_) => EncodeError::CODE,
         }
     }
 }
@@ -714,9 +714,12 @@ impl<'p> Decode<'p> {
 
 /// Encodes every row of `rows` with `profile` into a new column with offsets of type `P`.
 ///
-/// The output is text: every profile writes ASCII, but for those that keep non-ASCII (`iri`)
-/// over input bytes that are not UTF-8; such a row is an error under [`OnError::Raise`], null
-/// under [`OnError::Null`], and encoded from its lossy text (U+FFFD) under the other two.
+/// Each row is encoded as [`Profile::try_encode`] encodes one value: a row that is not text
+/// where the profile's input must be ([`Utf8::Strict`]: `js-component`, as
+/// `encodeURIComponent` throws) fails, and so does a row a profile that keeps non-ASCII
+/// (`iri`) would write as bytes that are not UTF-8. A failing row is an error under
+/// [`OnError::Raise`], null under [`OnError::Null`], and encoded from its lossy text
+/// (U+FFFD) under the other two.
 ///
 /// ```
 /// use pctenc::batch::{encode, OnError, Rows};
@@ -751,6 +754,7 @@ pub fn encode_into<O: Offset, P: Offset>(
 ) -> Result<(), BatchError> {
     let n = rows.len();
     let check_text = profile.keeps_non_ascii();
+    let strict_input = profile.input_utf8() == Utf8::Strict;
     // URLs and text grow by a third to a half; room for twice the rest of the input saves the
     // copies of a vector that doubles (`pctenc.arrow` starts from an empty output), and pages
     // never written are never committed.
@@ -762,23 +766,33 @@ pub fn encode_into<O: Offset, P: Offset>(
             continue;
         };
         let start = out.values.len();
-        profile.encode_append_vec(row, &mut out.values);
-        let mut valid = true;
-        if check_text {
-            if let Err(e) = core::str::from_utf8(&out.values[start..]) {
-                out.values.truncate(start);
-                let offset =
-                    core::str::from_utf8(row).err().map_or(e.valid_up_to(), |e| e.valid_up_to());
-                match on_error {
-                    OnError::Raise => {
-                        return Err(row_error(i, row, RowError::Encode(EncodeError { offset })))
-                    }
-                    OnError::Null => valid = false,
-                    OnError::Keep | OnError::Replace => profile.encode_append_vec(
-                        String::from_utf8_lossy(row).as_bytes(),
-                        &mut out.values,
-                    ),
+        // A profile whose input must be text (js-component, as encodeURIComponent throws)
+        // fails on a row that is not, as `Profile::try_encode` does for one value.
+        let mut failed = None;
+        if strict_input && (profile.unit() == Unit::Latin1 || !is_utf8(row)) {
+            match profile.try_encode(row) {
+                Ok(s) => out.values.extend_from_slice(s.as_bytes()),
+                Err(e) => failed = Some(e),
+            }
+        } else {
+            profile.encode_append_vec(row, &mut out.values);
+            if check_text {
+                if let Err(e) = core::str::from_utf8(&out.values[start..]) {
+                    out.values.truncate(start);
+                    let offset = core::str::from_utf8(row)
+                        .err()
+                        .map_or(e.valid_up_to(), |e| e.valid_up_to());
+                    failed = Some(EncodeError { offset });
                 }
+            }
+        }
+        let mut valid = true;
+        if let Some(e) = failed {
+            match on_error {
+                OnError::Raise => return Err(row_error(i, row, RowError::Encode(e))),
+                OnError::Null => valid = false,
+                OnError::Keep | OnError::Replace => profile
+                    .encode_append_vec(String::from_utf8_lossy(row).as_bytes(), &mut out.values),
             }
         }
         out.end_row(i, valid)?;

@@ -102,6 +102,13 @@ pub struct EncodeError {
     pub offset: usize,
 }
 
+impl EncodeError {
+    /// The stable code of an encode error, in every front end: the input is not text this
+    /// profile can write (not UTF-8 where the profile's input must be, or a character
+    /// outside its range).
+    pub const CODE: &'static str = "not-text";
+}
+
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "cannot encode the input at byte {}: not UTF-8, or outside the characters this profile can write", self.offset)

@@ -64,6 +64,13 @@
 //!   could read differently.
 //! - [`normalize`]: RFC 3986 §6.2.2 normal form of the encoding, and equivalence.
 //!
+//! And over all of it, the contract every front end keeps:
+//!
+//! - [`options`]: every option word (profile, `malformed`, `utf8`, `hex`, `plus`, `charset`,
+//!   `context`, `policy`, `on_error`...), parsed from text, defaulted per operation, with
+//!   "did you mean" for a misspelt one; and the operations run on one value, whose answers
+//!   the conformance table (`conformance/`) holds for every front end to check.
+//!
 //! # Output shapes
 //!
 //! | encode | decode | output | allocates |
@@ -117,6 +124,7 @@ pub mod form;
 pub mod kernel;
 pub mod lint;
 pub mod normalize;
+pub mod options;
 pub mod profile;
 pub mod query;
 pub mod segment;

@@ -6,22 +6,14 @@
 //! only add where to find the full list (`'pctenc profiles' lists them all`, ...). The
 //! message itself is [`UnknownProfile`]'s `Display`, so its words are the same everywhere too.
 //!
-//! The measure is Jaro-Winkler similarity (from `strsim`), which rewards a shared prefix: the
-//! names are families with a common head (`rfc3986-*`, `url-*`, `dotnet-*`), and a typo
-//! usually keeps the head. A name that contains the input, or is contained in it (`component`
-//! in `js-component`), counts as close too, since people type the part they remember.
+//! The measure is the one every option word's "did you mean" uses
+//! ([`options::suggest`](crate::options::suggest)).
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
 use super::{names, Profile};
-
-/// The least Jaro-Winkler similarity of a suggestion (containment counts as 0.9).
-const THRESHOLD: f64 = 0.85;
-
-/// The most suggestions: more would be a list, not a hint.
-const MOST: usize = 4;
 
 /// Names and aliases that look like `name`, best first: at most four, each with a similar
 /// spelling (Jaro-Winkler similarity at least 0.85, ASCII case ignored) or containing `name`
@@ -35,20 +27,7 @@ const MOST: usize = 4;
 /// assert!(close_names("zzzzzz").is_empty());
 /// ```
 pub fn close_names(name: &str) -> Vec<&'static str> {
-    let want = name.to_ascii_lowercase();
-    let mut scored: Vec<(f64, &'static str)> = names::names()
-        .map(|(n, _)| {
-            let have = n.to_ascii_lowercase();
-            let mut score = strsim::jaro_winkler(&want, &have);
-            if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
-                score = score.max(0.9);
-            }
-            (score, n)
-        })
-        .filter(|(score, _)| *score >= THRESHOLD)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(MOST).map(|(_, n)| n).collect()
+    crate::options::suggest::close(name, names::names().map(|(n, _)| n))
 }
 
 /// Finds a profile by name or alias (as [`by_name`](super::by_name)), or says which names
@@ -125,7 +104,7 @@ mod tests {
     fn suggestions_are_names_that_exist_best_first() {
         for typo in ["rfc396", "componnet", "url", "dotnet", "FORMM", "js-escpe", "quote-plus"] {
             let close = close_names(typo);
-            assert!(close.len() <= MOST, "{typo}: {close:?}");
+            assert!(close.len() <= 4, "{typo}: {close:?}");
             for n in &close {
                 assert!(names::by_name(n).is_some(), "{typo}: {n}");
             }

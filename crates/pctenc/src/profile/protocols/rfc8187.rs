@@ -55,6 +55,17 @@ impl ExtValueError {
             ExtValueError::Decode(e) => e.offset(),
         }
     }
+
+    /// A stable kebab-case code: `missing-quote`, `unsupported-charset`, `invalid-char`,
+    /// or the decode error's [`code`](DecodeError::code).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExtValueError::MissingQuote { .. } => "missing-quote",
+            ExtValueError::UnsupportedCharset { .. } => "unsupported-charset",
+            ExtValueError::InvalidChar { .. } => "invalid-char",
+            ExtValueError::Decode(e) => e.code(),
+        }
+    }
 }
 
 impl fmt::Display for ExtValueError {

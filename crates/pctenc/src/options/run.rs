@@ -1,0 +1,298 @@
+//! Running an operation on one value: [`Options::run`] (and [`Options::run_pairs`] for
+//! `form-serialize`). What it returns is the contract: the conformance table is its output
+//! on the table's inputs, and every front end must give the same.
+//!
+//! Encoding and decoding go through the [`batch`](crate::batch) API with a column of one
+//! row, so a scalar call and a column give the same answer by construction, `on_error`
+//! included.
+
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::{Op, Options};
+use crate::batch::{self, BatchError, OnError, Rows};
+use crate::error::{DecodeError, EncodeError};
+use crate::lint::{self, Finding};
+use crate::profile::protocols::rfc8187;
+
+/// What an operation gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Bytes: the encoding (ASCII, or UTF-8 for profiles that keep non-ASCII), the decoding
+    /// (UTF-8 unless `utf8=bytes`), the normal form, the serialized form.
+    Bytes(Vec<u8>),
+    /// No value: `try-decode` of a value that does not decode, or `on_error=null`.
+    Null,
+    /// `check`: the findings, and whether one reaches `fail_on`.
+    Findings {
+        /// In input order.
+        findings: Vec<Finding>,
+        /// Whether a finding is at least as severe as `fail_on` (the CLI exits 1).
+        fails: bool,
+    },
+    /// `form-parse`: the pairs.
+    Pairs(Vec<(String, String)>),
+}
+
+/// Why an operation gave no output: a stable code, the byte offset in the input it names,
+/// and the library's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// A stable kebab-case code (`invalid-escape`, `invalid-utf8`, `not-text`,
+    /// `unmappable`, `encoded-slash`...).
+    pub code: &'static str,
+    /// The byte offset in the input.
+    pub offset: usize,
+    /// What happened, in words (the library's message).
+    pub message: String,
+}
+
+impl Failure {
+    fn new(code: &'static str, offset: usize, message: impl fmt::Display) -> Failure {
+        Failure { code, offset, message: message.to_string() }
+    }
+}
+
+impl From<DecodeError> for Failure {
+    fn from(e: DecodeError) -> Failure {
+        Failure::new(e.code(), e.offset(), e)
+    }
+}
+
+impl From<EncodeError> for Failure {
+    fn from(e: EncodeError) -> Failure {
+        Failure::new(EncodeError::CODE, e.offset, e)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}: {}", self.code, self.offset, self.message)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for Failure {}
+
+impl Options {
+    /// Runs the operation on `input` (every operation but `form-serialize`, which takes
+    /// pairs: [`Options::run_pairs`]).
+    ///
+    /// ```
+    /// use pctenc::options::{Op, Options, Output};
+    /// let run = |op, opts, input: &str| Options::parse(op, opts).unwrap().run(input.as_bytes());
+    /// assert_eq!(run(Op::Encode, "profile=form", "a b&c").unwrap(), Output::Bytes(b"a+b%26c".to_vec()));
+    /// let e = run(Op::Decode, "", "%FF").unwrap_err();            // decoding gives text
+    /// assert_eq!((e.code, e.offset), ("invalid-utf8", 0));
+    /// assert_eq!(run(Op::Decode, "utf8=bytes", "%FF").unwrap(), Output::Bytes(vec![0xFF]));
+    /// assert_eq!(run(Op::TryDecode, "", "100%").unwrap(), Output::Null);
+    /// assert_eq!(run(Op::Normalize, "", "HTTP://%41.Example/%7euser").unwrap(), Output::Bytes(b"http://a.example/~user".to_vec()));
+    /// ```
+    ///
+    /// # Errors
+    /// A [`Failure`] with the code and byte offset of what was wrong in the input, or an
+    /// option error (`bad-options`, offset 0) when the options do not
+    /// [`validate`](Options::validate).
+    pub fn run(&self, input: &[u8]) -> Result<Output, Failure> {
+        self.validate().map_err(|e| Failure::new("bad-options", 0, e))?;
+        match self.op {
+            Op::Encode => self.encode(input),
+            Op::Decode | Op::TryDecode => self.decode(input),
+            Op::Check => {
+                let findings = lint::check_with(input, &self.lint_options());
+                let fails = findings.iter().any(|f| f.severity >= self.fail_on());
+                Ok(Output::Findings { findings, fails })
+            }
+            Op::Normalize => {
+                Ok(Output::Bytes(crate::normalize::normalize(input, self.context()).into_owned()))
+            }
+            Op::FormParse => Ok(Output::Pairs(self.form_parse(input))),
+            Op::DecodeSegment => crate::segment::decode_segment(input, &self.segment_policy())
+                .map(|b| Output::Bytes(b.into_owned()))
+                .map_err(|e| Failure::new(e.kind.as_str(), e.offset, e)),
+            Op::FormSerialize => Err(Failure::new(
+                "bad-options",
+                0,
+                "form-serialize takes (name, value) pairs: Options::run_pairs",
+            )),
+        }
+    }
+
+    /// Runs `form-serialize` on `pairs` (any other operation is an error).
+    ///
+    /// ```
+    /// use pctenc::options::{Op, Options, Output};
+    /// let o = Options::new(Op::FormSerialize);
+    /// assert_eq!(o.run_pairs(&[("a b", "€")]).unwrap(), Output::Bytes(b"a+b=%E2%82%AC".to_vec()));
+    /// ```
+    ///
+    /// # Errors
+    /// `bad-options` when the options do not validate or the operation is not
+    /// `form-serialize`.
+    pub fn run_pairs<K: AsRef<str>, V: AsRef<str>>(
+        &self,
+        pairs: &[(K, V)],
+    ) -> Result<Output, Failure> {
+        self.validate().map_err(|e| Failure::new("bad-options", 0, e))?;
+        if self.op != Op::FormSerialize {
+            return Err(Failure::new("bad-options", 0, "only form-serialize takes pairs"));
+        }
+        #[allow(unused_mut)]
+        let mut s = crate::form::Serializer::new();
+        #[cfg(feature = "charsets")]
+        if let Some(super::Charset::Encoding(e)) = self.charset {
+            s = s.with_encoding(e);
+        }
+        for (n, v) in pairs {
+            s.append_pair(n.as_ref(), v.as_ref());
+        }
+        Ok(Output::Bytes(s.finish().into_bytes()))
+    }
+
+    fn form_parse(&self, input: &[u8]) -> Vec<(String, String)> {
+        let own = |(n, v): (Cow<'_, str>, Cow<'_, str>)| (n.into_owned(), v.into_owned());
+        #[cfg(feature = "charsets")]
+        if let Some(super::Charset::Encoding(e)) = self.charset {
+            return crate::form::parse_with(input, e).map(own).collect();
+        }
+        crate::form::parse(input).map(own).collect()
+    }
+
+    /// `encode`: one row through [`batch::encode`], or the charset or ext-value path.
+    fn encode(&self, input: &[u8]) -> Result<Output, Failure> {
+        let p = self.profile();
+        if self.ext_value() || self.charset.is_some() {
+            let text = match core::str::from_utf8(input) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(e) => match self.on_error() {
+                    OnError::Raise => return Err(EncodeError { offset: e.valid_up_to() }.into()),
+                    OnError::Null => return Ok(Output::Null),
+                    OnError::Keep | OnError::Replace => String::from_utf8_lossy(input),
+                },
+            };
+            if self.ext_value() {
+                let mut out = String::from("UTF-8''");
+                p.encode_append(&*text, &mut out);
+                return Ok(Output::Bytes(out.into_bytes()));
+            }
+            return self.encode_charset(&p, &text);
+        }
+        let offsets = [0i64, input.len() as i64];
+        let rows = Rows::new(&offsets, input);
+        match batch::encode::<i64, i64>(&p, &rows, self.on_error()) {
+            Ok(out) if out.is_valid(0) => Ok(Output::Bytes(out.values)),
+            Ok(_) => Ok(Output::Null),
+            Err(e) => Err(batch_failure(e)),
+        }
+    }
+
+    #[cfg(feature = "charsets")]
+    fn encode_charset(&self, p: &crate::Profile, text: &str) -> Result<Output, Failure> {
+        let Some(super::Charset::Encoding(enc)) = self.charset else {
+            unreachable!("validate() refuses charset=auto for encode");
+        };
+        if !self.unmappable_is_error() {
+            return Ok(Output::Bytes(p.encode_with(text, enc).into_owned().into_bytes()));
+        }
+        match p.try_encode_with(text, enc) {
+            Ok(out) => Ok(Output::Bytes(out.into_owned().into_bytes())),
+            Err(e) => match self.on_error() {
+                OnError::Raise => Err(Failure::new("unmappable", e.offset, e)),
+                OnError::Null => Ok(Output::Null),
+                OnError::Keep | OnError::Replace => {
+                    Ok(Output::Bytes(p.encode_with(text, enc).into_owned().into_bytes()))
+                }
+            },
+        }
+    }
+
+    #[cfg(not(feature = "charsets"))]
+    fn encode_charset(&self, _: &crate::Profile, _: &str) -> Result<Output, Failure> {
+        unreachable!("without charsets no charset option parses")
+    }
+
+    /// `decode` and `try-decode`: one row through [`batch::Decode`], or the charset or
+    /// ext-value path.
+    fn decode(&self, input: &[u8]) -> Result<Output, Failure> {
+        let on_error = self.on_error();
+        if self.ext_value() {
+            let result = core::str::from_utf8(input)
+                .map_err(|e| Failure::from(DecodeError::InvalidUtf8 { offset: e.valid_up_to() }))
+                .and_then(|text| rfc8187::decode_ext_value(text).map_err(ext_value_failure));
+            return match result {
+                Ok(v) => Ok(Output::Bytes(v.value.into_bytes())),
+                Err(e) => {
+                    recover(e, on_error, input, || String::from_utf8_lossy(input).into_owned())
+                }
+            };
+        }
+        #[cfg(feature = "charsets")]
+        if let Some(charset) = self.charset {
+            return self.decode_charset(charset, input);
+        }
+        let p = self.profile();
+        let mut d = batch::Decode::new(&p);
+        if self.decodes_to_text() {
+            d = d.text();
+        }
+        let offsets = [0i64, input.len() as i64];
+        let rows = Rows::new(&offsets, input);
+        match d.run::<i64, i64>(&rows, on_error) {
+            Ok(out) if out.is_valid(0) => Ok(Output::Bytes(out.values)),
+            Ok(_) => Ok(Output::Null),
+            Err(e) => Err(batch_failure(e)),
+        }
+    }
+
+    #[cfg(feature = "charsets")]
+    fn decode_charset(&self, charset: super::Charset, input: &[u8]) -> Result<Output, Failure> {
+        use crate::charset::Invalid;
+        use crate::profile::Utf8;
+        let p = self.profile();
+        let run = |p: &crate::Profile, invalid| match charset {
+            super::Charset::Auto => p.decode_auto(input, invalid).map(|d| d.text),
+            super::Charset::Encoding(e) => p.decode_with(input, e, invalid),
+        };
+        let invalid =
+            if self.utf8 == Some(Utf8::Lossy) { Invalid::Replace } else { Invalid::Error };
+        match run(&p, invalid) {
+            Ok(text) => Ok(Output::Bytes(text.into_owned().into_bytes())),
+            Err(e) => recover(e.into(), self.on_error(), input, || {
+                let lenient = p.with_malformed(crate::Malformed::PassThrough);
+                run(&lenient, Invalid::Replace).map(Cow::into_owned).unwrap_or_default()
+            }),
+        }
+    }
+}
+
+/// `on_error` for the paths outside the batch API: `keep` is the input as text, `replace`
+/// what `lenient` gives.
+fn recover(
+    e: Failure,
+    on_error: OnError,
+    input: &[u8],
+    lenient: impl FnOnce() -> String,
+) -> Result<Output, Failure> {
+    match on_error {
+        OnError::Raise => Err(e),
+        OnError::Null => Ok(Output::Null),
+        OnError::Keep => {
+            Ok(Output::Bytes(String::from_utf8_lossy(input).into_owned().into_bytes()))
+        }
+        OnError::Replace => Ok(Output::Bytes(lenient().into_bytes())),
+    }
+}
+
+fn batch_failure(e: BatchError) -> Failure {
+    match e {
+        BatchError::Row { error, .. } => Failure::new(error.code(), error.offset(), error),
+        // A column of one row of at most isize::MAX bytes indexes with i64 offsets.
+        other => Failure::new("internal", 0, other),
+    }
+}
+
+fn ext_value_failure(e: rfc8187::ExtValueError) -> Failure {
+    Failure::new(e.code(), e.offset(), e)
+}
