@@ -9,7 +9,7 @@
 //!   OP     first | all | parse | decode   (key `q`, profile `spark`, input `url`)
 //! ```
 //!
-//! Prints the column's input bytes and its mean row length.
+//! Prints the column's input bytes, its mean row length and its share of rows with a `?`.
 
 #[path = "../benches/url_rows/mod.rs"]
 mod url_rows;
@@ -49,6 +49,6 @@ fn main() -> ExitCode {
         };
         black_box(ok);
     }
-    println!("{} {:.1}", col.values.len(), col.mean());
+    println!("{} {:.1} {:.2}", col.values.len(), col.mean(), col.share_with(b'?'));
     ExitCode::SUCCESS
 }

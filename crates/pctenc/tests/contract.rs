@@ -53,6 +53,9 @@ fn expected(case: &Value) -> Value {
     if !case["output_pairs"].is_null() {
         return json!({"pairs": case["output_pairs"]});
     }
+    if !case["output_list"].is_null() {
+        return json!({"values": case["output_list"]});
+    }
     match bytes(case, "output") {
         Some(b) => json!({"bytes": b}),
         None => json!({"null": true}),
@@ -66,15 +69,17 @@ fn actual(case: &Value) -> Value {
         Ok(o) => o,
         Err(e) => return json!({"error": e.code(), "offset": null, "option": e.option()}),
     };
-    let result = match bytes(case, "input") {
-        Some(input) => options.run(&input),
-        None => options.run_pairs(&pairs(&case["input_pairs"])),
+    let result = match (bytes(case, "input"), case["key"].as_str()) {
+        (Some(input), Some(key)) => options.run_key(&input, key),
+        (Some(input), None) => options.run(&input),
+        (None, _) => options.run_pairs(&pairs(&case["input_pairs"])),
     };
     match result {
         Err(e) => json!({"error": e.code, "offset": e.offset, "option": null}),
         Ok(Output::Bytes(b)) => json!({"bytes": b}),
         Ok(Output::Null) => json!({"null": true}),
         Ok(Output::Pairs(p)) => json!({"pairs": p}),
+        Ok(Output::Values(v)) => json!({"values": v}),
         Ok(Output::Findings { findings, fails }) => {
             let list: Vec<Value> = findings
                 .iter()
@@ -248,7 +253,12 @@ fn table_covers_every_profile_operation_and_option_word() {
                 );
             }
             for w in words {
-                // `on_error` is a column option: encode and decode cover it.
+                // The query operations read names and values as text: utf8=bytes is refused
+                // there (an option error, among the refused words).
+                let reads_query = matches!(op, Op::QueryParse | Op::QueryParam | Op::QueryParamAll);
+                if reads_query && info.name == "utf8" && w == "bytes" {
+                    continue;
+                }
                 assert!(given(*op, info.name, w), "{op} {}={w}", info.name);
             }
         }

@@ -24,7 +24,7 @@ fn pairs(v: &Value) -> Pairs {
 }
 
 /// The pairs of `value`, one value at a time.
-fn scalar(p: &Parser<'_>, value: &[u8]) -> Result<Pairs, DecodeError> {
+fn scalar(p: &Parser, value: &[u8]) -> Result<Pairs, DecodeError> {
     p.pairs(value).map(|r| r.map(|(k, v)| (k.into_owned(), v.into_owned()))).collect()
 }
 

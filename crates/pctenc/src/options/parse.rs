@@ -14,6 +14,7 @@ use super::{Charset, Op, Options};
 use crate::batch::OnError;
 use crate::lint::{Context, Severity};
 use crate::profile::{HexCase, Malformed, Utf8};
+use crate::query::Input;
 
 /// The key a front end's `lower` flag uses, shown as given in errors.
 const LOWER: &str = words::LOWER_ALIAS;
@@ -159,6 +160,7 @@ impl Options {
             }
             Key::Unmappable => self.unmappable_error = Some(word()? == "error"),
             Key::Context => self.context = Context::by_name(word()?),
+            Key::Input => self.input = Input::by_name(word()?),
             Key::MaxLen => self.max_len = Some(count()?),
             Key::MaxParams => self.max_params = Some(count()?),
             Key::Policy => self.policy = SegmentPreset::by_name(word()?),
@@ -210,6 +212,33 @@ impl Options {
                 "charset",
                 "a charset is decoded to text; utf8=bytes does not apply",
             );
+        }
+        if self.reads_query() && self.utf8 == Some(Utf8::Bytes) {
+            return conflict(
+                "utf8",
+                op.name(),
+                "names and values are text: utf8 takes strict or lossy here",
+            );
+        }
+        if op == Op::QueryBuild {
+            if let Err(e) = crate::query::Builder::new(&self.profile()) {
+                let why = match e.byte {
+                    b'%' => {
+                        "it keeps '%', so a query built with it would not read back as its pairs"
+                    }
+                    b'&' => {
+                        "it keeps '&', so a query built with it would not read back as its pairs"
+                    }
+                    b'=' => {
+                        "it keeps '=', so a query built with it would not read back as its pairs"
+                    }
+                    b'#' => {
+                        "it keeps '#', so a query built with it would not read back as its pairs"
+                    }
+                    _ => "it keeps '+', so a query built with it would not read back as its pairs",
+                };
+                return conflict("profile", op.name(), why);
+            }
         }
         if self.unmappable_error.is_some() && self.charset.is_none() {
             return conflict(
@@ -322,6 +351,7 @@ fn write_value(o: &Options, info: &OptionInfo, f: &mut fmt::Formatter<'_>) -> fm
         },
         Key::Unmappable => word(f, usize::from(o.unmappable_error == Some(true))),
         Key::Context => f.write_str(o.context.map_or("", |c| c.as_str())),
+        Key::Input => f.write_str(o.input.map_or("", |i| i.name())),
         Key::MaxLen => write!(f, "{}", o.max_len.unwrap_or(0)),
         Key::MaxParams => write!(f, "{}", o.max_params.unwrap_or(0)),
         Key::Policy => f.write_str(o.policy.map_or("", |p| p.name())),

@@ -32,8 +32,10 @@ pub enum Output {
         /// Whether a finding is at least as severe as `fail_on` (the CLI exits 1).
         fails: bool,
     },
-    /// `form-parse`: the pairs.
+    /// `form-parse`, `query-parse`: the pairs.
     Pairs(Vec<(String, String)>),
+    /// `query-param-all`: the values, in order.
+    Values(Vec<String>),
 }
 
 /// Why an operation gave no output: a stable code, the byte offset in the input it names,
@@ -77,8 +79,9 @@ impl fmt::Display for Failure {
 impl std::error::Error for Failure {}
 
 impl Options {
-    /// Runs the operation on `input` (every operation but `form-serialize`, which takes
-    /// pairs: [`Options::run_pairs`]).
+    /// Runs the operation on `input` (every operation but `form-serialize` and `query-build`,
+    /// which take pairs: [`Options::run_pairs`]; and `query-param` and `query-param-all`,
+    /// which take a key too: [`Options::run_key`]).
     ///
     /// ```
     /// use pctenc::options::{Op, Options, Output};
@@ -112,15 +115,88 @@ impl Options {
             Op::DecodeSegment => crate::segment::decode_segment(input, &self.segment_policy())
                 .map(|b| Output::Bytes(b.into_owned()))
                 .map_err(|e| Failure::new(e.kind.as_str(), e.offset, e)),
-            Op::FormSerialize => Err(Failure::new(
+            Op::QueryParse => self.query(input, None),
+            Op::FormSerialize | Op::QueryBuild => Err(Failure::new(
                 "bad-options",
                 0,
-                "form-serialize takes (name, value) pairs: Options::run_pairs",
+                "form-serialize and query-build take (name, value) pairs: Options::run_pairs",
+            )),
+            Op::QueryParam | Op::QueryParamAll => Err(Failure::new(
+                "bad-options",
+                0,
+                "query-param and query-param-all take a key: Options::run_key",
             )),
         }
     }
 
-    /// Runs `form-serialize` on `pairs` (any other operation is an error).
+    /// Runs `query-param` or `query-param-all`: the value(s) of the pairs named `key` in
+    /// `input`'s query (any other operation is an error).
+    ///
+    /// ```
+    /// use pctenc::options::{Op, Options, Output};
+    /// let o = Options::new(Op::QueryParam);
+    /// let url = b"https://h.example/s?q=caf%C3%A9+x&n=1#top";
+    /// assert_eq!(o.run_key(url, "q").unwrap(), Output::Bytes("café x".into()));
+    /// assert_eq!(o.run_key(url, "z").unwrap(), Output::Null);
+    /// let all = Options::parse(Op::QueryParamAll, "profile=rfc3986").unwrap();
+    /// assert_eq!(all.run_key(b"a=1+1&a=2", "a").unwrap(), Output::Values(vec!["1+1".into(), "2".into()]));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Options::run`]: a [`Failure`] for a picked value the profile rejects (under
+    /// `on_error=raise`), `bad-options` for options that do not validate or another
+    /// operation.
+    pub fn run_key(&self, input: &[u8], key: &str) -> Result<Output, Failure> {
+        self.validate().map_err(|e| Failure::new("bad-options", 0, e))?;
+        if !matches!(self.op, Op::QueryParam | Op::QueryParamAll) {
+            return Err(Failure::new("bad-options", 0, "only query-param(-all) take a key"));
+        }
+        self.query(input, Some(key))
+    }
+
+    /// The query operations on a column of one row, so that one value and a column give
+    /// the same answer by construction.
+    fn query(&self, input: &[u8], key: Option<&str>) -> Result<Output, Failure> {
+        use crate::batch::Output as Column;
+        use crate::query::column;
+        let offsets = [0i64, input.len() as i64];
+        let rows = Rows::new(&offsets, input);
+        let parser = self.query_parser();
+        let on_error = self.on_error();
+        let text = |c: &Column<i64>, j: usize| String::from_utf8_lossy(c.row(j)).into_owned();
+        let result = match (self.op, key) {
+            (Op::QueryParam, Some(key)) => column::first::<i64, i64>(&parser, &rows, key, on_error)
+                .map(|out| {
+                    if out.is_valid(0) {
+                        Output::Bytes(out.row(0).to_vec())
+                    } else {
+                        Output::Null
+                    }
+                }),
+            (Op::QueryParamAll, Some(key)) => {
+                column::all::<i64, i64>(&parser, &rows, key, on_error).map(|out| {
+                    if out.is_valid(0) {
+                        Output::Values((0..out.items.len()).map(|j| text(&out.items, j)).collect())
+                    } else {
+                        Output::Null
+                    }
+                })
+            }
+            _ => column::parse::<i64, i64>(&parser, &rows, on_error).map(|out| {
+                if out.is_valid(0) {
+                    let (keys, values) = (&out.items.keys, &out.items.values);
+                    Output::Pairs(
+                        (0..keys.len()).map(|j| (text(keys, j), text(values, j))).collect(),
+                    )
+                } else {
+                    Output::Null
+                }
+            }),
+        };
+        result.map_err(batch_failure)
+    }
+
+    /// Runs `form-serialize` or `query-build` on `pairs` (any other operation is an error).
     ///
     /// ```
     /// use pctenc::options::{Op, Options, Output};
@@ -136,8 +212,17 @@ impl Options {
         pairs: &[(K, V)],
     ) -> Result<Output, Failure> {
         self.validate().map_err(|e| Failure::new("bad-options", 0, e))?;
+        if self.op == Op::QueryBuild {
+            let b = self.query_builder().map_err(|e| Failure::new("bad-options", 0, e))?;
+            let pairs = pairs.iter().map(|(k, v)| (k.as_ref().as_bytes(), v.as_ref().as_bytes()));
+            return Ok(Output::Bytes(b.build(pairs).into_bytes()));
+        }
         if self.op != Op::FormSerialize {
-            return Err(Failure::new("bad-options", 0, "only form-serialize takes pairs"));
+            return Err(Failure::new(
+                "bad-options",
+                0,
+                "only form-serialize and query-build take pairs",
+            ));
         }
         #[allow(unused_mut)]
         let mut s = crate::form::Serializer::new();

@@ -31,6 +31,16 @@ pub enum Op {
     FormSerialize,
     /// Decode one path segment safely, refusing what a later layer could read differently.
     DecodeSegment,
+    /// The `(name, value)` pairs of the query of a value (a URL, a query string, a form
+    /// body), decoded by a profile ([`crate::query`]).
+    QueryParse,
+    /// The value of the first pair named `key` in a value's query, decoded; no value if
+    /// there is none.
+    QueryParam,
+    /// The values of every pair named `key` in a value's query, decoded.
+    QueryParamAll,
+    /// `(name, value)` pairs to a query string, each escaped by a profile.
+    QueryBuild,
 }
 
 impl Op {
@@ -44,6 +54,10 @@ impl Op {
         Op::FormParse,
         Op::FormSerialize,
         Op::DecodeSegment,
+        Op::QueryParse,
+        Op::QueryParam,
+        Op::QueryParamAll,
+        Op::QueryBuild,
     ];
 
     /// The operation's name, as the conformance table writes it.
@@ -57,6 +71,10 @@ impl Op {
             Op::FormParse => "form-parse",
             Op::FormSerialize => "form-serialize",
             Op::DecodeSegment => "decode-segment",
+            Op::QueryParse => "query-parse",
+            Op::QueryParam => "query-param",
+            Op::QueryParamAll => "query-param-all",
+            Op::QueryBuild => "query-build",
         }
     }
 
@@ -97,6 +115,8 @@ pub enum Key {
     Unmappable,
     /// Where the input sits in a URL (`check`, `normalize`).
     Context,
+    /// Where the query is in a value: a URL, a query string, a form body.
+    Input,
     /// The most bytes `check` reads, or a segment may have.
     MaxLen,
     /// The most `&`-separated parameters `check` accepts in a query or form.
@@ -205,10 +225,16 @@ impl fmt::Display for ExpectedValues {
     }
 }
 
-use Op::{Check, Decode, DecodeSegment, Encode, FormParse, FormSerialize, Normalize, TryDecode};
+use Op::{
+    Check, Decode, DecodeSegment, Encode, FormParse, FormSerialize, Normalize, QueryBuild,
+    QueryParam, QueryParamAll, QueryParse, TryDecode,
+};
 
 const CODEC: &[Op] = &[Encode, Decode, TryDecode];
 const DECODING: &[Op] = &[Decode, TryDecode];
+/// The query operations that read a value.
+const QUERY_READ: &[Op] = &[QueryParse, QueryParam, QueryParamAll];
+const QUERY: &[Op] = &[QueryParse, QueryParam, QueryParamAll, QueryBuild];
 
 /// `malformed`.
 pub const MALFORMED: &[Word] = &[
@@ -243,6 +269,15 @@ pub const CONTEXT: &[Word] = &[
     word("userinfo", "the userinfo of an authority"),
     word("host", "a host"),
     word("url", "a whole URL or request target, split into components first"),
+];
+
+/// `input` of the query operations: where the query is in a value (the words of
+/// [`crate::query::Input`], in its order).
+pub const INPUT: &[Word] = &[
+    word("auto", "a URL if the value holds '?', else a bare query string (logs that mix both)"),
+    word("url", "a URL: the query is between the first '?' and the next '#'; none without '?'"),
+    word("query", "a query string: one leading '?' dropped, as URLSearchParams reads one"),
+    word("form", "an application/x-www-form-urlencoded body, read as it is"),
 ];
 
 /// `policy` of `decode-segment`.
@@ -284,21 +319,24 @@ pub const OPTIONS: &[OptionInfo] = &[
         name: "profile",
         values: Values::Profile,
         about: "the dialect (pctenc profiles lists them)",
-        defaults: &[(CODEC, "rfc3986")],
+        defaults: &[(CODEC, "rfc3986"), (QUERY, "form")],
     },
     OptionInfo {
         key: Key::Hex,
         name: "hex",
         values: Values::Words(HEX),
         about: "the case of the hex digits the encoder writes (lower=true is hex=lower)",
-        defaults: &[(&[Encode], "the profile's (upper, but lower for dotnet-httputility)")],
+        defaults: &[(&[Encode, QueryBuild], "the profile's (upper, but lower for dotnet-httputility)")],
     },
     OptionInfo {
         key: Key::Malformed,
         name: "malformed",
         values: Values::Words(MALFORMED),
         about: "what a '%' that does not start a well-formed escape does",
-        defaults: &[(DECODING, "the profile's (strict for rfc3986 and js-*, lenient for url-*, form, py-*...)")],
+        defaults: &[
+            (DECODING, "the profile's (strict for rfc3986 and js-*, lenient for url-*, form, py-*...)"),
+            (QUERY_READ, "the profile's (lenient for form)"),
+        ],
     },
     OptionInfo {
         key: Key::Utf8,
@@ -308,6 +346,7 @@ pub const OPTIONS: &[OptionInfo] = &[
         defaults: &[
             (&[Encode], "the profile's input policy (strict for js-*, lossy for url-* and form, bytes for rfc3986)"),
             (DECODING, "the profile's; strict where the profile keeps bytes (the result is text)"),
+            (QUERY_READ, "the profile's; strict where the profile keeps bytes (names and values are text: bytes is refused)"),
         ],
     },
     OptionInfo {
@@ -315,14 +354,20 @@ pub const OPTIONS: &[OptionInfo] = &[
         name: "plus",
         values: Values::Bool,
         about: "true writes an escaped space as '+' and reads '+' as a space; false uses %20 and keeps '+'",
-        defaults: &[(CODEC, "the profile's (true for form, py-quote-plus, php-urlencode, java-urlencoder...)")],
+        defaults: &[
+            (CODEC, "the profile's (true for form, py-quote-plus, php-urlencode, java-urlencoder...)"),
+            (QUERY, "the profile's (true for form)"),
+        ],
     },
     OptionInfo {
         key: Key::Charset,
         name: "charset",
         values: Values::Charset,
         about: "the text's charset (a WHATWG label); auto detects it when decoding",
-        defaults: &[(CODEC, "none: UTF-8 under the profile's rules"), (&[FormParse, FormSerialize], "utf-8")],
+        defaults: &[
+            (CODEC, "none: UTF-8 under the profile's rules"),
+            (&[FormParse, FormSerialize, QueryParse, QueryParam, QueryParamAll, QueryBuild], "utf-8"),
+        ],
     },
     OptionInfo {
         key: Key::Unmappable,
@@ -337,6 +382,13 @@ pub const OPTIONS: &[OptionInfo] = &[
         values: Values::Words(CONTEXT),
         about: "where the input sits in a URL",
         defaults: &[(&[Check, Normalize], "url")],
+    },
+    OptionInfo {
+        key: Key::Input,
+        name: "input",
+        values: Values::Words(INPUT),
+        about: "where the query is in a value",
+        defaults: &[(QUERY_READ, "auto")],
     },
     OptionInfo {
         key: Key::MaxLen,
@@ -364,7 +416,7 @@ pub const OPTIONS: &[OptionInfo] = &[
         name: "on_error",
         values: Values::Words(ON_ERROR),
         about: "columns: what a row that fails becomes",
-        defaults: &[(&[Encode, Decode], "raise")],
+        defaults: &[(&[Encode, Decode], "raise"), (QUERY_READ, "raise")],
     },
     OptionInfo {
         key: Key::FailOn,
@@ -459,6 +511,10 @@ mod tests {
         for w in ON_ERROR {
             assert!(OnError::by_name(w.name).is_some(), "{}", w.name);
         }
+        for (w, name) in INPUT.iter().zip(crate::query::Input::NAMES) {
+            assert_eq!(w.name, *name);
+        }
+        assert_eq!(INPUT.len(), crate::query::Input::NAMES.len());
         for w in POLICY {
             assert!(crate::segment::SegmentPolicy::by_name(w.name).is_some(), "{}", w.name);
         }

@@ -57,23 +57,23 @@ impl std::error::Error for UnsafeProfile {}
 /// assert_eq!(e.byte, b'&');
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Builder<'p> {
-    profile: &'p Profile,
+pub struct Builder {
+    profile: Profile,
     #[cfg(feature = "charsets")]
     charset: Option<&'static Encoding>,
 }
 
-impl<'p> Builder<'p> {
+impl Builder {
     /// A builder escaping with `profile`, writing UTF-8.
     ///
     /// # Errors
     /// [`UnsafeProfile`] if the profile keeps one of `%`, `&`, `=`, `#`, `+`.
-    pub fn new(profile: &'p Profile) -> Result<Self, UnsafeProfile> {
+    pub fn new(profile: &Profile) -> Result<Self, UnsafeProfile> {
         if let Some(&byte) = STRUCTURE.iter().find(|&&b| !profile.escapes(b)) {
             return Err(UnsafeProfile { profile: profile.name(), byte });
         }
         Ok(Builder {
-            profile,
+            profile: *profile,
             #[cfg(feature = "charsets")]
             charset: None,
         })
@@ -89,8 +89,8 @@ impl<'p> Builder<'p> {
     }
 
     /// The profile.
-    pub fn profile(&self) -> &'p Profile {
-        self.profile
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
     /// The query string of `pairs`.

@@ -161,7 +161,7 @@ impl From<BatchError> for Stop {
 /// How the parts of a row are written: decoded by the parser, leniently, or as written.
 #[derive(Clone, Copy)]
 enum Write<'p> {
-    Decode(&'p Parser<'p>),
+    Decode(&'p Parser),
     Keep,
 }
 
@@ -187,7 +187,7 @@ impl Write<'_> {
 
 /// The parts to write again after an error, under [`OnError::Keep`] or
 /// [`OnError::Replace`]; `None` for the other policies.
-fn fallback<'p>(on_error: OnError, lenient: &'p Parser<'p>) -> Option<Write<'p>> {
+fn fallback(on_error: OnError, lenient: &Parser) -> Option<Write<'_>> {
     match on_error {
         OnError::Raise | OnError::Null => None,
         OnError::Keep => Some(Write::Keep),
@@ -201,7 +201,7 @@ fn fallback<'p>(on_error: OnError, lenient: &'p Parser<'p>) -> Option<Write<'p>>
 /// [`BatchError::Row`] for the first row that does not decode under [`OnError::Raise`];
 /// [`BatchError::Overflow`] when `P` cannot index the output; [`BatchError::BadOffsets`].
 pub fn parse<O: Offset, P: Offset>(
-    parser: &Parser<'_>,
+    parser: &Parser,
     rows: &Rows<'_, O>,
     on_error: OnError,
 ) -> Result<List<P, Pairs<P>>, BatchError> {
@@ -273,7 +273,7 @@ impl Mark {
 
 fn parse_row<P: Offset>(
     write: Write<'_>,
-    parser: &Parser<'_>,
+    parser: &Parser,
     row: &[u8],
     i: usize,
     text: bool,
@@ -294,7 +294,7 @@ fn parse_row<P: Offset>(
 /// # Errors
 /// As [`parse`], for the picked values only.
 pub fn first<O: Offset, P: Offset>(
-    parser: &Parser<'_>,
+    parser: &Parser,
     rows: &Rows<'_, O>,
     key: &str,
     on_error: OnError,
@@ -324,8 +324,8 @@ pub fn first<O: Offset, P: Offset>(
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn pick_value(
-    parser: &Parser<'_>,
-    lenient: &Parser<'_>,
+    parser: &Parser,
+    lenient: &Parser,
     p: &RawPair<'_>,
     row: &[u8],
     i: usize,
@@ -359,7 +359,7 @@ fn pick_value(
 /// As [`parse`], for the picked values only; under [`OnError::Null`] a row with a value that
 /// does not decode becomes null as a whole.
 pub fn all<O: Offset, P: Offset>(
-    parser: &Parser<'_>,
+    parser: &Parser,
     rows: &Rows<'_, O>,
     key: &str,
     on_error: OnError,
@@ -460,7 +460,7 @@ impl<'a, L: Offset, O: Offset> PairRows<'a, L, O> {
 /// [`BatchError::Overflow`] when `P` cannot index the output; [`BatchError::BadOffsets`] for
 /// list offsets outside the pairs, or string offsets outside their values.
 pub fn build<L: Offset, O: Offset, P: Offset>(
-    builder: &Builder<'_>,
+    builder: &Builder,
     rows: &PairRows<'_, L, O>,
 ) -> Result<Output<P>, BatchError> {
     let n = rows.len();

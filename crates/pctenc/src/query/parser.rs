@@ -43,23 +43,23 @@ use encoding_rs::Encoding;
 /// assert_eq!(p.first(b"x=%zz&a=1", "a").unwrap().as_deref(), Some("1")); // only 'a' is read
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Parser<'p> {
-    profile: &'p Profile,
+pub struct Parser {
+    profile: Profile,
     decoding: Decoding,
     input: Input,
     #[cfg(feature = "charsets")]
     charset: Option<&'static Encoding>,
 }
 
-impl<'p> Parser<'p> {
+impl Parser {
     /// Reads queries of values as [`Input::Auto`] says, decoding as `profile` does, to text.
-    pub fn new(profile: &'p Profile) -> Self {
+    pub fn new(profile: &Profile) -> Self {
         let mut decoding = profile.decoding();
         if decoding.utf8 == Utf8::Bytes {
             decoding.utf8 = Utf8::Strict;
         }
         Parser {
-            profile,
+            profile: *profile,
             decoding,
             input: Input::Auto,
             #[cfg(feature = "charsets")]
@@ -96,8 +96,8 @@ impl<'p> Parser<'p> {
     }
 
     /// The profile.
-    pub fn profile(&self) -> &'p Profile {
-        self.profile
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
     /// The decoding policy applied to names and values.
@@ -142,8 +142,8 @@ impl<'p> Parser<'p> {
     }
 
     /// The decoded pairs of `value`'s query, in order, repeated names kept.
-    pub fn pairs<'a>(&self, value: &'a [u8]) -> Pairs<'a, 'p> {
-        Pairs { parser: *self, raw: self.raw_pairs(value) }
+    pub fn pairs<'a, 'p>(&'p self, value: &'a [u8]) -> Pairs<'a, 'p> {
+        Pairs { parser: self, raw: self.raw_pairs(value) }
     }
 
     /// The value of the first pair named `key` (decoded names compared byte for byte), or
@@ -289,7 +289,7 @@ impl<'p> Parser<'p> {
 /// does not decode (the iterator goes on after it).
 #[derive(Clone, Debug)]
 pub struct Pairs<'a, 'p> {
-    parser: Parser<'p>,
+    parser: &'p Parser,
     raw: RawPairs<'a>,
 }
 

@@ -53,7 +53,7 @@ pub struct RawPair<'a> {
 /// ```
 /// use pctenc::query::RawPairs;
 /// let pairs: Vec<_> = RawPairs::new(b"a=1=2&&b", 10).map(|p| (p.name, p.value, p.value_at)).collect();
-/// assert_eq!(pairs, [(&b"a"[..], &b"1=2"[..], 12), (&b"b"[..], &b""[..], 17)]);
+/// assert_eq!(pairs, [(&b"a"[..], &b"1=2"[..], 12), (&b"b"[..], &b""[..], 18)]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct RawPairs<'a> {
@@ -169,7 +169,7 @@ mod tests {
 
     #[test]
     fn a_hash_ends_the_query_only_after_a_question_mark() {
-        assert_eq!(split(b"a=1#b=2", false).len(), 2);
+        assert_eq!(split(b"a=1#b=2", false)[0].1, b"1#b=2");
         assert_eq!(split(b"a=1#b=2", true), [(&b"a"[..], &b"1"[..], 10, 12, 0, 0)]);
         assert_eq!(split(b"a=1&#b", true).len(), 1);
         assert!(split(b"#a=1", true).is_empty());
