@@ -18,16 +18,16 @@ use arrow_array::{
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields};
 use pctenc::batch::{BatchError, Offset, OnError, Output, Rows};
+use pctenc::options::{Op, OptionError, Options};
 use pctenc::query::column::{self, List, PairRows, Pairs};
-use pctenc::query::{Builder, Input, Parser};
+use pctenc::query::{Builder, Parser};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use crate::errors::{decode_error, pctenc_error};
-use crate::names::{self, Utf8Out};
 use crate::scalar::text;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -40,49 +40,47 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// `input=`: where the query is in each value.
-fn input(name: &str) -> PyResult<Input> {
-    Input::by_name(name).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "unknown input '{name}'; expected one of: {}",
-            Input::NAMES.join(", ")
-        ))
-    })
+/// The `ValueError` of options the library refuses, with its message.
+fn option_error(e: OptionError) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
-/// A parser from the Python options (the profile named `profile`).
-fn parser(
-    profile: &'static pctenc::Profile,
-    input_name: &str,
-    malformed: Option<&str>,
-    utf8: Option<&str>,
-    charset: Option<&str>,
-) -> PyResult<Parser<'static>> {
-    let mut p = Parser::new(profile).input(input(input_name)?);
-    if let Some(m) = names::malformed(malformed)? {
-        p = p.malformed(m);
+/// The options of `op` from the keyword arguments: each `(key, value)` given to the library's
+/// options model as text (a `str` as it is, a `bool` as `true`/`false`, an `int` as its
+/// digits; `None` or `""` is "not given", the library's default), so the words, their
+/// defaults and the "did you mean" are the library's. A `profile` that holds `=` is the
+/// compact options text (`'profile=rfc3986, input=url'`, as SQL passes options).
+fn options(op: Op, profile: Option<&str>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+    let mut o = match profile {
+        Some(text) if text.contains('=') => Options::parse(op, text).map_err(option_error)?,
+        _ => Options::new(op),
+    };
+    if let Some(name) = profile.filter(|p| !p.is_empty() && !p.contains('=')) {
+        o.set("profile", name).map_err(option_error)?;
     }
-    match utf8.map(names::utf8).transpose()? {
-        Some(Utf8Out::Bytes) => {
-            return Err(PyValueError::new_err(
-                "utf8='bytes' does not apply: names and values are strings ('strict' or 'lossy')",
-            ))
+    for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
+        if value.is_none() {
+            continue;
         }
-        Some(mode) => p = p.utf8(mode.policy()),
-        None => {}
+        let key = key.cast::<PyString>()?.to_str()?.to_owned();
+        let text = if let Ok(b) = value.cast::<PyBool>() {
+            (if b.is_true() { "true" } else { "false" }).to_owned()
+        } else if value.is_instance_of::<PyString>() || value.is_instance_of::<PyInt>() {
+            value.str()?.to_str()?.to_owned()
+        } else {
+            let got = value.get_type().name()?.to_string();
+            return Err(PyTypeError::new_err(format!("{key} must be str or bool, not {got}")));
+        };
+        if !text.is_empty() {
+            o.set(&key, &text).map_err(option_error)?;
+        }
     }
-    if let Some(label) = charset {
-        p = p.charset(names::charset(label)?);
-    }
-    Ok(p)
+    o.validate().map_err(option_error)?;
+    Ok(o)
 }
 
-fn builder(profile: &'static pctenc::Profile, charset: Option<&str>) -> PyResult<Builder<'static>> {
-    let mut b = Builder::new(profile).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if let Some(label) = charset {
-        b = b.charset(names::charset(label)?);
-    }
-    Ok(b)
+fn builder(o: &Options) -> PyResult<Builder> {
+    o.query_builder().map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// Why a chunk failed, before it becomes a Python exception.
@@ -107,9 +105,9 @@ impl From<BatchError> for Failure {
 /// What to run over a chunk of rows.
 #[derive(Clone, Copy)]
 enum Job<'a> {
-    Parse { parser: &'a Parser<'static>, map: bool },
-    First { parser: &'a Parser<'static>, key: &'a str },
-    All { parser: &'a Parser<'static>, key: &'a str },
+    Parse { parser: &'a Parser, map: bool },
+    First { parser: &'a Parser, key: &'a str },
+    All { parser: &'a Parser, key: &'a str },
 }
 
 fn nulls(bits: Option<Vec<u8>>, len: usize) -> Option<NullBuffer> {
@@ -374,49 +372,42 @@ fn apply<'py>(
     PyChunkedArray::try_new(out, field)?.into_pyobject(py).map(|b| b.into_any())
 }
 
-/// `pctenc.arrow.parse_query(values, profile, *, input, on_error, malformed, utf8, charset, map)`.
+/// `pctenc.arrow.parse_query(values, profile, *, map, **options)`: the library's
+/// `query-parse` over each chunk.
 #[pyfunction]
-#[pyo3(signature = (values, profile="form", *, input="auto", on_error="raise", malformed=None, utf8=None, charset=None, map=false))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (values, profile=None, *, map=false, **options))]
 fn arrow_parse_query<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
-    profile: &str,
-    input: &str,
-    on_error: &str,
-    malformed: Option<&str>,
-    utf8: Option<&str>,
-    charset: Option<&str>,
+    profile: Option<&str>,
     map: bool,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let named = names::profile(profile)?;
-    let p = parser(named, input, malformed, utf8, charset)?;
-    let on_error = names::on_error(on_error)?;
+    let o = self::options(Op::QueryParse, profile, options)?;
+    let p = o.query_parser();
     let job = Job::Parse { parser: &p, map };
-    apply(py, values, named.name(), |c| run_chunk(job, c, on_error))
+    let on_error = o.on_error();
+    apply(py, values, o.base_profile().name(), |c| run_chunk(job, c, on_error))
 }
 
-/// `pctenc.arrow.query_param(values, key, profile, *, all, input, on_error, ...)`.
+/// `pctenc.arrow.query_param(values, key, profile, *, all, **options)`: the library's
+/// `query-param` (`query-param-all` with `all`) over each chunk.
 #[pyfunction]
-#[pyo3(signature = (values, key, profile="form", *, all=false, input="auto", on_error="raise", malformed=None, utf8=None, charset=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (values, key, profile=None, *, all=false, **options))]
 fn arrow_query_param<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
     key: &str,
-    profile: &str,
+    profile: Option<&str>,
     all: bool,
-    input: &str,
-    on_error: &str,
-    malformed: Option<&str>,
-    utf8: Option<&str>,
-    charset: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let named = names::profile(profile)?;
-    let p = parser(named, input, malformed, utf8, charset)?;
-    let on_error = names::on_error(on_error)?;
+    let op = if all { Op::QueryParamAll } else { Op::QueryParam };
+    let o = self::options(op, profile, options)?;
+    let p = o.query_parser();
     let job = if all { Job::All { parser: &p, key } } else { Job::First { parser: &p, key } };
-    apply(py, values, named.name(), |c| run_chunk(job, c, on_error))
+    let on_error = o.on_error();
+    apply(py, values, o.base_profile().name(), |c| run_chunk(job, c, on_error))
 }
 
 /// The pairs' names and values of a `list<struct<...>>` or map chunk, as string columns of one
@@ -425,10 +416,16 @@ fn arrow_query_param<'py>(
 fn pair_columns(entries: &ArrayRef) -> Result<(ArrayRef, ArrayRef), Failure> {
     let not_pairs = || {
         Failure::Type(format!(
-            "pctenc.arrow.build_query takes list<struct<key: string, value: string>> or              map<string, string> columns, not list<{}>",
+            "pctenc.arrow.build_query takes list<struct<key: string, value: string>> or \
+             map<string, string> columns, not list<{}>",
             entries.data_type().to_string().to_lowercase()
         ))
     };
+    if *entries.data_type() == DataType::Null {
+        // `pa.array([[]])`: lists that hold no pair (or only nulls, which are left out).
+        let none = arrow_array::new_null_array(&DataType::Utf8, entries.len());
+        return Ok((none.clone(), none));
+    }
     let s = entries.as_struct_opt().ok_or_else(not_pairs)?;
     let (k, v) = match (s.column_by_name("key"), s.column_by_name("value")) {
         (Some(k), Some(v)) => (k.clone(), v.clone()),
@@ -457,7 +454,7 @@ fn pair_columns(entries: &ArrayRef) -> Result<(ArrayRef, ArrayRef), Failure> {
 
 /// Builds the rows of one list or map chunk; `large`: 64-bit output first.
 fn build_rows<L: Offset>(
-    b: &Builder<'static>,
+    b: &Builder,
     offsets: &[L],
     nulls: Option<&NullBuffer>,
     entries: &ArrayRef,
@@ -465,7 +462,7 @@ fn build_rows<L: Offset>(
 ) -> Result<ArrayRef, Failure> {
     let (k, v) = pair_columns(entries)?;
     fn run<L: Offset, O: Offset + OffsetSizeTrait, P: Offset + OffsetSizeTrait>(
-        b: &Builder<'static>,
+        b: &Builder,
         offsets: &[L],
         nulls: Option<&NullBuffer>,
         k: &ArrayRef,
@@ -496,7 +493,7 @@ fn build_rows<L: Offset>(
     go(true)
 }
 
-fn build_chunk(b: &Builder<'static>, array: &ArrayRef) -> Result<ArrayRef, Failure> {
+fn build_chunk(b: &Builder, array: &ArrayRef) -> Result<ArrayRef, Failure> {
     match array.data_type() {
         DataType::List(_) => {
             let l = array.as_list::<i32>();
@@ -519,54 +516,57 @@ fn build_chunk(b: &Builder<'static>, array: &ArrayRef) -> Result<ArrayRef, Failu
     }
 }
 
-/// `pctenc.arrow.build_query(values, profile, *, charset)`.
+/// `pctenc.arrow.build_query(values, profile, **options)`: the library's `query-build` for
+/// each row.
 #[pyfunction]
-#[pyo3(signature = (values, profile="form", *, charset=None))]
+#[pyo3(signature = (values, profile=None, **options))]
 fn arrow_build_query<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
-    profile: &str,
-    charset: Option<&str>,
+    profile: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let named = names::profile(profile)?;
-    let b = builder(named, charset)?;
-    apply(py, values, named.name(), |c| build_chunk(&b, c))
+    let o = self::options(Op::QueryBuild, profile, options)?;
+    let b = builder(&o)?;
+    apply(py, values, o.base_profile().name(), |c| build_chunk(&b, c))
 }
 
-/// The pairs of one value: `[(name, value), ...]`, decoded by `profile` (see
+/// The pairs of one value: `[(name, value), ...]`, the library's `query-parse` (see
 /// `pctenc.form.parse`).
 #[pyfunction]
-#[pyo3(signature = (data, profile="form", *, input="form", malformed=None, utf8=None, charset=None))]
+#[pyo3(signature = (data, profile=None, **options))]
 fn query_parse<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
-    profile: &str,
-    input: &str,
-    malformed: Option<&str>,
-    utf8: Option<&str>,
-    charset: Option<&str>,
+    profile: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let named = names::profile(profile)?;
-    let p = parser(named, input, malformed, utf8, charset)?;
+    let o = self::options(Op::QueryParse, profile, options)?;
+    if o.is_set(pctenc::options::Key::OnError) {
+        return Err(PyValueError::new_err(
+            "on_error is a column option (pctenc.arrow.parse_query): one value raises",
+        ));
+    }
+    let p = o.query_parser();
     let value = text(data, "data")?;
     let list = PyList::empty(py);
     for pair in p.pairs(value.bytes()) {
         let (k, v): (Cow<'_, str>, Cow<'_, str>) =
-            pair.map_err(|e| decode_error(py, e, value.bytes(), named.name()))?;
+            pair.map_err(|e| decode_error(py, e, value.bytes(), o.base_profile().name()))?;
         list.append(PyTuple::new(py, [k, v])?)?;
     }
     Ok(list)
 }
 
-/// The query string of `(name, value)` pairs of str or bytes, escaped by `profile`.
+/// The query string of `(name, value)` pairs of str or bytes: the library's `query-build`.
 #[pyfunction]
-#[pyo3(signature = (pairs, profile="form", *, charset=None))]
+#[pyo3(signature = (pairs, profile=None, **options))]
 fn query_build(
     pairs: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
-    profile: &str,
-    charset: Option<&str>,
+    profile: Option<&str>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let b = builder(names::profile(profile)?, charset)?;
+    let b = builder(&self::options(Op::QueryBuild, profile, options)?)?;
     let parts = pairs
         .iter()
         .map(|(k, v)| Ok((text(k, "a name")?.bytes(), text(v, "a value")?.bytes())))

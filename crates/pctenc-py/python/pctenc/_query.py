@@ -42,7 +42,7 @@ def out_type(op: str):
     return _types()[op]
 
 
-def _call(op: str, values: Any, key: Any, profile: str, input: str, on_error: str):
+def _call(op: str, values: Any, key: Any, profile: str, input: str, on_error: str | None):
     if op == "parse_query":
         return _arrow.parse_query(values, profile, input=input, on_error=on_error)
     if op == "query_param":
@@ -54,7 +54,8 @@ def _call(op: str, values: Any, key: Any, profile: str, input: str, on_error: st
     raise ValueError(f"unknown query function {op!r}")
 
 
-def _one(where: str, op: str, values: Any, key: Any, profile: str, input: str, on_error: str):
+def _one(where: str, op: str, values: Any, key: Any, profile: str, input: str,
+         on_error: str | None):
     try:
         out = _call(op, values, key, profile, input, on_error)
     except ValueError as e:
@@ -70,14 +71,17 @@ def run(
     values: Any,
     *,
     key: Any = None,
-    profile: Any = "form",
-    input: Any = "auto",
-    on_error: str = "raise",
+    profile: Any = None,
+    input: Any = None,
+    on_error: str | None = None,
     prepare: Any = None,
 ):
-    """`op` over one batch; `key`, `profile` and `input` are each a `str` or a column of one
-    value per row. `prepare(values, profile)`, when given, is applied to each group's rows
-    first (Spark reads its strings as Java Strings for its own dialect)."""
+    """`op` over one batch; `key`, `profile` and `input` are each a `str` (or None: the
+    library's default) or a column of one value per row; a `profile` holding `=` is the
+    compact options text. `on_error` None leaves it to the options ("raise" unless the text
+    says otherwise: the SQL functions without `try_`). `prepare(values, profile)`, when
+    given, is applied to each group's rows first (Spark reads its strings as Java Strings
+    for its own dialect)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 

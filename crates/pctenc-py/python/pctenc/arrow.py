@@ -109,48 +109,52 @@ def _stream(values):
     return not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
 
 
-def parse_query(values, profile="form", *, input="auto", on_error="raise", malformed=None,
-                utf8=None, charset=None, map=False):
+def parse_query(values, profile=None, *, map=False, **options):
     """The (key, value) pairs of the query of every row: a ``list<struct<key: string,
     value: string>>`` column (``map<string, string>`` with ``map=True``: the same pairs, in
-    order, repeated keys kept), decoded by ``profile`` (``"form"``: ``+`` is a space, a stray
-    ``%`` stays, U+FFFD for bytes that are not UTF-8, as ``URLSearchParams`` reads a query).
+    order, repeated keys kept), the library's ``query-parse``. Names and values are decoded
+    by ``profile`` (``"form"`` when not given: ``+`` is a space, a stray ``%`` stays, U+FFFD
+    for bytes that are not UTF-8, as ``URLSearchParams`` reads a query).
 
-    ``input`` says where the query is: ``"auto"`` (default) reads a value that contains ``?``
-    as a URL (the query is between the first ``?`` and the next ``#``) and any other as a
-    bare query string; ``"url"``, ``"query"`` (one leading ``?`` dropped) and ``"form"`` (the
-    value as it is) force one reading. A null row gives null, a row without a query an empty
-    list, a key without ``=`` the value ``""``. ``on_error`` (a strict ``profile`` only) as in
-    ``decode``: "raise" names the row and the byte offset in it; "null" makes the row null;
-    "keep" writes its keys and values undecoded; "replace" decodes them leniently.
+    ``options`` are the library's words for ``query-parse`` (conformance/README.md lists
+    them). ``input`` says where the query is: ``"auto"`` (the default) reads a value that contains
+    ``?`` as a URL (the query is between the first ``?`` and the next ``#``) and any other as
+    a bare query string; ``"url"``, ``"query"`` (one leading ``?`` dropped) and ``"form"``
+    (the value as it is) force one reading. A null row gives null, a row without a query an
+    empty list, a key without ``=`` the value ``""``. ``on_error`` (a strict ``profile``
+    only) as in ``decode``: "raise" (the default) names the row and the byte offset in it;
+    "null" makes the row null; "keep" writes its keys and values undecoded; "replace" decodes
+    them leniently. ``malformed``, ``utf8`` ("strict"/"lossy"), ``plus`` and ``charset`` as in
+    ``decode``. A ``profile`` holding ``=`` is the compact options text
+    (``"profile=rfc3986, input=url"``).
     """
     values = _arrow_input(values)
-    out = _pctenc.arrow_parse_query(values, profile, input=input, on_error=on_error,
-                                    malformed=malformed, utf8=utf8, charset=charset, map=map)
+    out = _pctenc.arrow_parse_query(values, profile, map=map, **options)
     return _result(out, _stream(values))
 
 
-def query_param(values, key, profile="form", *, all=False, input="auto", on_error="raise",
-                malformed=None, utf8=None, charset=None):
+def query_param(values, key, profile=None, *, all=False, **options):
     """The value of the first pair named ``key`` in the query of every row (a string column),
-    or with ``all=True`` every such value (``list<string>``). Keys are compared after
-    decoding, byte for byte. A null row, a row without a query or without the key gives null
-    (``all=True``: an empty list). Only the values returned are decoded: a malformed escape
-    elsewhere in the query is no error. Options as in ``parse_query``.
+    or with ``all=True`` every such value (``list<string>``): the library's ``query-param``
+    and ``query-param-all``. Keys are compared after decoding, byte for byte. A null row, a
+    row without a query or without the key gives null (``all=True``: an empty list). Only the
+    values returned are decoded: a malformed escape elsewhere in the query is no error.
+    Options as in ``parse_query``.
     """
     values = _arrow_input(values)
-    out = _pctenc.arrow_query_param(values, key, profile, all=all, input=input,
-                                    on_error=on_error, malformed=malformed, utf8=utf8,
-                                    charset=charset)
+    out = _pctenc.arrow_query_param(values, key, profile, all=all, **options)
     return _result(out, _stream(values))
 
 
-def build_query(values, profile="form", *, charset=None):
+def build_query(values, profile=None, **options):
     """A query string (without ``?``) per row of a ``list<struct<key, value>>`` or
-    ``map<string, string>`` column: ``key=value`` pairs joined by ``&``, each escaped by
-    ``profile`` (``"form"``: as ``URLSearchParams.toString()``; ``"py-quote-plus"``: as
-    ``urllib.parse.urlencode``). A null row gives null, an empty list ``""``; a pair whose key
-    or value is null is left out. Profiles that would leave ``%&=#+`` unescaped are refused.
+    ``map<string, string>`` column, the library's ``query-build``: ``key=value`` pairs joined
+    by ``&``, each escaped by ``profile`` (``"form"`` when not given: as
+    ``URLSearchParams.toString()``; ``"py-quote-plus"``: as ``urllib.parse.urlencode``). A
+    null row gives null, an empty list ``""``; a pair whose key or value is null is left out.
+    Profiles that would leave ``%&=#+`` unescaped are refused. ``options``: ``charset``,
+    ``lower`` (or ``hex``), ``plus``.
     """
     values = _arrow_input(values)
-    return _result(_pctenc.arrow_build_query(values, profile, charset=charset), _stream(values))
+    out = _pctenc.arrow_build_query(values, profile, **options)
+    return _result(out, _stream(values))

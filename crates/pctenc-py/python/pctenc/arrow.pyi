@@ -19,18 +19,20 @@ def decode(values: Any, profile: str = "rfc3986", *, on_error: OnError = "raise"
            malformed: Malformed | None = None, utf8: Utf8Policy | None = None) -> Any:
     """Percent-decodes every row of an Arrow string/binary column."""
 
-def parse_query(values: Any, profile: str = "form", *, input: Input = "auto",
-                on_error: OnError = "raise", malformed: Malformed | None = None,
-                utf8: Literal["strict", "lossy"] | None = None, charset: str | None = None,
-                map: bool = False) -> Any:
+def parse_query(values: Any, profile: str | None = None, *, input: Input | None = None,
+                on_error: OnError | None = None, malformed: Malformed | None = None,
+                utf8: Literal["strict", "lossy"] | None = None, plus: bool | None = None,
+                charset: str | None = None, map: bool = False) -> Any:
     """The (key, value) pairs of each row's query: list<struct<key, value>> (or a map)."""
 
-def query_param(values: Any, key: str, profile: str = "form", *, all: bool = False,
-                input: Input = "auto", on_error: OnError = "raise",
+def query_param(values: Any, key: str, profile: str | None = None, *, all: bool = False,
+                input: Input | None = None, on_error: OnError | None = None,
                 malformed: Malformed | None = None,
-                utf8: Literal["strict", "lossy"] | None = None,
+                utf8: Literal["strict", "lossy"] | None = None, plus: bool | None = None,
                 charset: str | None = None) -> Any:
     """The first value (or every value, ``all=True``) of ``key`` in each row's query."""
 
-def build_query(values: Any, profile: str = "form", *, charset: str | None = None) -> Any:
+def build_query(values: Any, profile: str | None = None, *, charset: str | None = None,
+                lower: bool | None = None, hex: Literal["upper", "lower"] | None = None,
+                plus: bool | None = None) -> Any:
     """A query string per row of a list<struct<key, value>> or map column."""

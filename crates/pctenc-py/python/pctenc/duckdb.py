@@ -32,11 +32,13 @@ SELECT pct_build_query(MAP {'q': 'a b', 'n': '1'});              -- 'q=a+b&n=1'
 SELECT pct_build_query_pairs(pct_parse_query(url)) FROM logs;   -- lists of pairs back to text
 ```
 
-`pct_parse_query(u, profile := 'form', input := 'auto')`, `pct_query_param(u, key, ...)` and
+`pct_parse_query(u, profile := '', input := '')`, `pct_query_param(u, key, ...)` and
 `pct_query_param_all(u, key, ...)` (VARCHAR[]) fail the query on a value a strict profile
 rejects; their `pct_try_*` twins give NULL. `pct_build_query(m MAP(VARCHAR, VARCHAR),
-profile := 'form')` and `pct_build_query_pairs(l STRUCT(key VARCHAR, value VARCHAR)[], ...)`
-write a query string: DuckDB UDFs cannot be overloaded by type, hence two names.
+profile := '')` and `pct_build_query_pairs(l STRUCT(key VARCHAR, value VARCHAR)[], ...)`
+write a query string: DuckDB UDFs cannot be overloaded by type, hence two names. An empty
+option is the library's default (profile `form`, input `auto`); a profile holding `=` is the
+compact options text (`'profile=rfc3986, input=url, malformed=lenient'`).
 """
 
 from __future__ import annotations
@@ -107,21 +109,22 @@ def register_query(con: Any, prefix: str = "pct_") -> Any:
     pairs = duckdb.list_type(duckdb.struct_type({"key": VARCHAR, "value": VARCHAR}))
     text_map = duckdb.map_type(VARCHAR, VARCHAR)
     texts = duckdb.list_type(VARCHAR)
-    opts = "profile := 'form', input := 'auto'"
+    # '' is "not given": the library's defaults (profile form, input auto).
+    opts = "profile := '', input := ''"
     # name, query function, on_error, UDF arguments, return type, macro parameters, UDF call
     specs = [
-        ("parse_query", "parse_query", "raise", 3, pairs, f"u, {opts}", "u, profile, input"),
+        ("parse_query", "parse_query", None, 3, pairs, f"u, {opts}", "u, profile, input"),
         ("try_parse_query", "parse_query", "null", 3, pairs, f"u, {opts}", "u, profile, input"),
-        ("query_param", "query_param", "raise", 4, VARCHAR, f"u, key, {opts}",
+        ("query_param", "query_param", None, 4, VARCHAR, f"u, key, {opts}",
          "u, key, profile, input"),
         ("try_query_param", "query_param", "null", 4, VARCHAR, f"u, key, {opts}",
          "u, key, profile, input"),
-        ("query_param_all", "query_param_all", "raise", 4, texts, f"u, key, {opts}",
+        ("query_param_all", "query_param_all", None, 4, texts, f"u, key, {opts}",
          "u, key, profile, input"),
         ("try_query_param_all", "query_param_all", "null", 4, texts, f"u, key, {opts}",
          "u, key, profile, input"),
-        ("build_query", "build_query", "raise", 2, VARCHAR, "m, profile := 'form'", "m, profile"),
-        ("build_query_pairs", "build_query", "raise", 2, VARCHAR, "l, profile := 'form'",
+        ("build_query", "build_query", None, 2, VARCHAR, "m, profile := ''", "m, profile"),
+        ("build_query_pairs", "build_query", None, 2, VARCHAR, "l, profile := ''",
          "l, profile"),
     ]
     for name, op, on_error, arity, ret, params, call in specs:
@@ -145,7 +148,7 @@ def register_query(con: Any, prefix: str = "pct_") -> Any:
     return con
 
 
-def _query_udf(where: str, op: str, on_error: str):
+def _query_udf(where: str, op: str, on_error: str | None):
     """The UDF of one query function: DuckDB reads its arity from the signature."""
     from . import _query
 

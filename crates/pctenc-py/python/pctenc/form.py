@@ -24,30 +24,33 @@ from . import _pctenc
 __all__ = ["parse", "serialize"]
 
 
-def parse(data, *, charset=None, profile="form", input="form", malformed=None, utf8=None):
-    """The (name, value) pairs of ``data`` (str or bytes): split on '&', then at the first
-    '=', names and values decoded by ``profile`` (``"form"``: '+' is a space, a stray '%'
-    stays, U+FFFD for bytes that are not UTF-8) as UTF-8 text (or ``charset``).
+def parse(data, *, profile=None, input="form", **options):
+    """The (name, value) pairs of ``data`` (str or bytes): the library's ``query-parse`` of a
+    form body. Split on '&', then at the first '=', names and values decoded by ``profile``
+    (``"form"`` when not given: '+' is a space, a stray '%' stays, U+FFFD for bytes that are
+    not UTF-8) as UTF-8 text (or ``charset``).
 
-    ``input`` says where the query is: ``"form"`` (default: all of ``data``), ``"query"``
-    (one leading '?' dropped, as ``URLSearchParams``), ``"url"`` (between the first '?' and
-    the next '#'; no '?' gives no pairs) or ``"auto"`` (a URL if ``data`` contains '?').
-    A strict profile (``"rfc3986"``) raises :class:`pctenc.PctencError` with the byte offset
-    in ``data`` of a name or value that does not decode."""
-    return _pctenc.query_parse(data, profile, input=input, malformed=malformed, utf8=utf8,
-                               charset=charset)
+    ``input`` says where the query is: ``"form"`` (this function's reading: all of ``data``,
+    as ``parse_qsl`` and a form body), ``"query"`` (one leading '?' dropped, as
+    ``URLSearchParams``), ``"url"`` (between the first '?' and the next '#'; no '?' gives no
+    pairs) or ``"auto"`` (a URL if ``data`` contains '?'). A strict profile (``"rfc3986"``)
+    raises :class:`pctenc.PctencError` with the byte offset in ``data`` of a name or value
+    that does not decode. Other ``options``: ``charset``, ``malformed``, ``utf8``
+    ("strict"/"lossy"), ``plus``, as the library's ``query-parse`` takes them."""
+    return _pctenc.query_parse(data, profile, input=input, **options)
 
 
 def _part(x):
     return x if isinstance(x, (str, bytes)) else str(x)
 
 
-def serialize(pairs, *, charset=None, profile="form"):
-    """The query string of ``pairs`` (an iterable of (name, value), or a mapping): each name
-    and value escaped by ``profile`` (``"form"``: space is '+', as ``URLSearchParams``;
+def serialize(pairs, *, profile=None, **options):
+    """The query string of ``pairs`` (an iterable of (name, value), or a mapping), the
+    library's ``query-build``: each name and value escaped by ``profile`` (``"form"`` when not
+    given: space is '+', as ``URLSearchParams``;
     ``"py-quote-plus"``: as ``urlencode``), joined by '=' and '&'. ``str`` is written as
-    UTF-8 (or ``charset``), ``bytes`` as they are, anything else as its ``str()``."""
+    UTF-8 (or ``charset``), ``bytes`` as they are, anything else as its ``str()``. Other
+    ``options``: ``charset``, ``lower`` (or ``hex``), ``plus``."""
     if hasattr(pairs, "items"):
         pairs = pairs.items()
-    return _pctenc.query_build([(_part(n), _part(v)) for n, v in pairs], profile,
-                               charset=charset)
+    return _pctenc.query_build([(_part(n), _part(v)) for n, v in pairs], profile, **options)

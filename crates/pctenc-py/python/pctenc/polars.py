@@ -18,15 +18,15 @@ Methods (the same on `Expr.pct` and `Series.pct`):
   `options` `malformed`, `utf8` (`"bytes"` gives a Binary column), `charset`.
 - `try_decode(profile="rfc3986", **options)`: `decode(..., on_error="null")`.
 
-Query strings as data (the `form` profile by default; `pctenc.arrow.parse_query` and
-`query_param` say what each option does):
+Query strings as data, the library's query operations (the `form` profile and `input="auto"`
+by default; `pctenc.arrow.parse_query` and `query_param` say what each option does):
 
-- `parse_query(profile="form", input="auto", on_error="raise", **options)`: each row's
+- `parse_query(profile=None, **options)`: each row's
   `(key, value)` pairs, a `List(Struct({"key": String, "value": String}))` column.
-- `query_param(key, profile="form", all=False, input="auto", on_error="raise", **options)`:
+- `query_param(key, profile=None, all=False, **options)`:
   the first value of `key` (String; null where absent), or every value (`all=True`,
   `List(String)`).
-- `build_query(profile="form", charset=None)`: a query string per row of a
+- `build_query(profile=None, **options)`: a query string per row of a
   `List(Struct)` column of key/value pairs.
 
 How it runs: this is an Arrow batch map, not a compiled expression plugin. Each expression
@@ -123,13 +123,12 @@ class PctSeries:
 
 # ---------------------------------------------------------------- query strings as data
 
-QUERY_PROFILE = "form"
 _PAIRS = pl.List(pl.Struct({"key": pl.String, "value": pl.String}))
 
 
 def _query_check(profile: Any, key: Any = "") -> None:
     """Unknown profiles and options fail when the expression is built."""
-    if not isinstance(profile, str):
+    if profile is not None and not isinstance(profile, str):
         raise TypeError(f"profile must be a str, not {type(profile).__name__}")
     if not isinstance(key, str):
         raise TypeError(f"key must be a str, not {type(key).__name__}")
@@ -153,7 +152,7 @@ def _build_query(s: pl.Series, profile: str, options: dict) -> pl.Series:
 # that the query methods stay in this one section of the file.
 
 
-def _expr_parse_query(self: "PctExpr", profile: str = QUERY_PROFILE, **options: Any) -> pl.Expr:
+def _expr_parse_query(self: "PctExpr", profile: Any = None, **options: Any) -> pl.Expr:
     """Each row's query as (key, value) pairs: List(Struct(key, value))."""
     _query_check(profile)
     _arrow.parse_query(pl.Series([], dtype=pl.String), profile, **options)
@@ -163,7 +162,7 @@ def _expr_parse_query(self: "PctExpr", profile: str = QUERY_PROFILE, **options: 
 
 
 def _expr_query_param(
-    self: "PctExpr", key: str, profile: str = QUERY_PROFILE, **options: Any
+    self: "PctExpr", key: str, profile: Any = None, **options: Any
 ) -> pl.Expr:
     """The first value of `key` in each row's query (`all=True`: every value)."""
     _query_check(profile, key)
@@ -174,7 +173,7 @@ def _expr_query_param(
     )
 
 
-def _expr_build_query(self: "PctExpr", profile: str = QUERY_PROFILE, **options: Any) -> pl.Expr:
+def _expr_build_query(self: "PctExpr", profile: Any = None, **options: Any) -> pl.Expr:
     """A query string per row of a List(Struct(key, value)) column."""
     _query_check(profile)
     _arrow.build_query(pl.Series([], dtype=_PAIRS), profile, **options)
@@ -184,21 +183,21 @@ def _expr_build_query(self: "PctExpr", profile: str = QUERY_PROFILE, **options: 
 
 
 def _series_parse_query(
-    self: "PctSeries", profile: str = QUERY_PROFILE, **options: Any
+    self: "PctSeries", profile: Any = None, **options: Any
 ) -> pl.Series:
     """Each row's query as (key, value) pairs: List(Struct(key, value))."""
     return _parse_query(self._s, profile, options)
 
 
 def _series_query_param(
-    self: "PctSeries", key: str, profile: str = QUERY_PROFILE, **options: Any
+    self: "PctSeries", key: str, profile: Any = None, **options: Any
 ) -> pl.Series:
     """The first value of `key` in each row's query (`all=True`: every value)."""
     return _query_param(self._s, key, profile, options)
 
 
 def _series_build_query(
-    self: "PctSeries", profile: str = QUERY_PROFILE, **options: Any
+    self: "PctSeries", profile: Any = None, **options: Any
 ) -> pl.Series:
     """A query string per row of a List(Struct(key, value)) column."""
     return _build_query(self._s, profile, options)

@@ -263,7 +263,6 @@ def _name(col: Any) -> str:
 
 # ---------------------------------------------------------------- query strings as data
 
-QUERY_PROFILE = "form"
 _QUERY_TYPES = {
     "parse_query": "array<struct<key:string,value:string>>",
     "query_param": "string",
@@ -272,15 +271,15 @@ _QUERY_TYPES = {
 }
 
 
-def parse_query(col: Union[str, Any], profile: str = QUERY_PROFILE, *, input: str = "auto",
+def parse_query(col: Union[str, Any], profile: Any = None, *, input: Any = None,
                 on_error: str = "raise"):
     """Each row's query as (key, value) pairs: `array<struct<key: string, value: string>>`,
     in order, repeated keys kept; NULL for a NULL row, empty for a row without a query."""
     return _query_column("parse_query", col, None, profile, input, on_error)
 
 
-def query_param(col: Union[str, Any], key: str, profile: str = QUERY_PROFILE, *,
-                all: bool = False, input: str = "auto", on_error: str = "raise"):
+def query_param(col: Union[str, Any], key: str, profile: Any = None, *,
+                all: bool = False, input: Any = None, on_error: str = "raise"):
     """The first value of `key` in each row's query, decoded (a string; NULL where absent),
     or every value with `all=True` (`array<string>`)."""
     if not isinstance(key, str):
@@ -289,10 +288,10 @@ def query_param(col: Union[str, Any], key: str, profile: str = QUERY_PROFILE, *,
     return _query_column(op, col, key, profile, input, on_error)
 
 
-def build_query(col: Union[str, Any], profile: str = QUERY_PROFILE):
+def build_query(col: Union[str, Any], profile: Any = None):
     """A query string per row of a `map<string, string>` or `array<struct<key, value>>`
     column (pairs with a NULL key or value are left out)."""
-    return _query_column("build_query", col, None, profile, "auto", "raise")
+    return _query_column("build_query", col, None, profile, None, "raise")
 
 
 def register_query(spark: Any, prefix: str = "pct_") -> None:
@@ -301,15 +300,22 @@ def register_query(spark: Any, prefix: str = "pct_") -> None:
     `pct_try_*` twins, NULL where a strict profile rejects the value), and
     `pct_build_query(map_or_pairs [, profile])`. `register` calls it."""
     for name, op, on_error in (
-        ("parse_query", "parse_query", "raise"),
+        ("parse_query", "parse_query", None),
         ("try_parse_query", "parse_query", "null"),
-        ("query_param", "query_param", "raise"),
+        ("query_param", "query_param", None),
         ("try_query_param", "query_param", "null"),
-        ("query_param_all", "query_param_all", "raise"),
+        ("query_param_all", "query_param_all", None),
         ("try_query_param_all", "query_param_all", "null"),
-        ("build_query", "build_query", "raise"),
+        ("build_query", "build_query", None),
     ):
         spark.udf.register(prefix + name, _query_sql_udf(prefix + name, op, on_error))
+
+
+def _query_prepare(values: Any, profile: Any):
+    """`_prepare` for the query functions, whose profile may be unset or options text."""
+    if isinstance(profile, str) and profile and "=" not in profile:
+        return _prepare(values, profile)
+    return values
 
 
 def _query_column(op: str, col: Any, key: Any, profile: str, input: str, on_error: str):
@@ -318,7 +324,7 @@ def _query_column(op: str, col: Any, key: Any, profile: str, input: str, on_erro
 
     from . import _query
 
-    if not isinstance(profile, str):
+    if profile is not None and not isinstance(profile, str):
         raise TypeError(f"profile must be a str, not {type(profile).__name__}")
     # Unknown names fail on the driver, before the job runs.
     _query.run(f"pctenc.spark.{op}", op, pa.array([], pa.string()) if op != "build_query"
@@ -328,14 +334,14 @@ def _query_column(op: str, col: Any, key: Any, profile: str, input: str, on_erro
 
     def apply(values: pa.Array) -> pa.Array:
         return _query.run(where, op, values, key=key, profile=profile, input=input,
-                          on_error=on_error, prepare=_prepare)
+                          on_error=on_error, prepare=_query_prepare)
 
     apply.__annotations__ = {"values": pa.Array, "return": pa.Array}
     udf = F.arrow_udf(apply, _QUERY_TYPES[op])
     return udf(F.col(col) if isinstance(col, str) else col).alias(f"{op}({_name(col)})")
 
 
-def _query_sql_udf(name: str, op: str, on_error: str):
+def _query_sql_udf(name: str, op: str, on_error: Any):
     import pyarrow as pa
     from pyspark.sql import functions as F
 
@@ -344,16 +350,14 @@ def _query_sql_udf(name: str, op: str, on_error: str):
     if op == "build_query":
 
         def apply(values: pa.Array, profile: pa.Array = None) -> pa.Array:
-            return _query.run(name, op, values, profile=QUERY_PROFILE if profile is None
-                              else profile, on_error=on_error)
+            return _query.run(name, op, values, profile=profile, on_error=on_error)
 
         apply.__annotations__ = {"values": pa.Array, "profile": pa.Array, "return": pa.Array}
     elif op == "parse_query":
 
         def apply(values: pa.Array, profile: pa.Array = None, input: pa.Array = None) -> pa.Array:
-            return _query.run(name, op, values, profile=QUERY_PROFILE if profile is None
-                              else profile, input="auto" if input is None else input,
-                              on_error=on_error, prepare=_prepare)
+            return _query.run(name, op, values, profile=profile, input=input,
+                              on_error=on_error, prepare=_query_prepare)
 
         apply.__annotations__ = {"values": pa.Array, "profile": pa.Array, "input": pa.Array,
                                  "return": pa.Array}
@@ -361,9 +365,8 @@ def _query_sql_udf(name: str, op: str, on_error: str):
 
         def apply(values: pa.Array, key: pa.Array, profile: pa.Array = None,
                   input: pa.Array = None) -> pa.Array:
-            return _query.run(name, op, values, key=key, profile=QUERY_PROFILE if profile is None
-                              else profile, input="auto" if input is None else input,
-                              on_error=on_error, prepare=_prepare)
+            return _query.run(name, op, values, key=key, profile=profile, input=input,
+                              on_error=on_error, prepare=_query_prepare)
 
         apply.__annotations__ = {"values": pa.Array, "key": pa.Array, "profile": pa.Array,
                                  "input": pa.Array, "return": pa.Array}

@@ -237,7 +237,7 @@ impl Options {
                     }
                     _ => "it keeps '+', so a query built with it would not read back as its pairs",
                 };
-                return conflict("profile", op.name(), why);
+                return conflict("profile", self.base_profile().name(), why);
             }
         }
         if self.unmappable_error.is_some() && self.charset.is_none() {
