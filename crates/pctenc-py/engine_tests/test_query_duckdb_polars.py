@@ -74,11 +74,11 @@ def test_parse_query_is_the_scalar_parse(con):
         if u is None:
             assert pairs is None
             continue
-        want = pctenc.form.parse(u, input="url")
+        want = pctenc.query.parse(u, input="url")
         assert [(p["key"], p["value"]) for p in pairs] == want, u
     every = con.execute("SELECT pct_query_param_all(u, 'q', input := 'url') FROM u").fetchall()
     assert [e[0] for e in every[:-1]] == [
-        [v for k, v in pctenc.form.parse(u, input="url") if k == "q"] for u, _ in rows[:-1]
+        [v for k, v in pctenc.query.parse(u, input="url") if k == "q"] for u, _ in rows[:-1]
     ]
 
 

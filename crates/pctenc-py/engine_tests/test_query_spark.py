@@ -105,7 +105,7 @@ def test_parse_and_pick_agree_with_the_python_parse(df):
         if r.u is None:
             assert r.p is None and r.qs is None
             continue
-        want = pctenc.form.parse(r.u, input="url")
+        want = pctenc.query.parse(r.u, input="url")
         assert [(p.key, p.value) for p in r.p] == want, r.u
         assert r.qs == [v for k, v in want if k == "q"]
 

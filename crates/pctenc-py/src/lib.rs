@@ -33,5 +33,7 @@ fn _pctenc(m: &Bound<'_, PyModule>) -> PyResult<()> {
     arrow::register(m)?;
     query::register(m)?;
     m.add("KERNEL", pctenc::Kernel::current().name())?;
+    // The crate's version is the package's (pyproject.toml takes it from Cargo.toml).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

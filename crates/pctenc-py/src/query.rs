@@ -27,8 +27,8 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
-use crate::errors::{decode_error, pctenc_error};
-use crate::scalar::text;
+use crate::errors::pctenc_error;
+use crate::scalar::{failure, text};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_parse_query, m)?)?;
@@ -531,8 +531,8 @@ fn arrow_build_query<'py>(
     apply(py, values, o.base_profile().name(), |c| build_chunk(&b, c))
 }
 
-/// The pairs of one value: `[(name, value), ...]`, the library's `query-parse` (see
-/// `pctenc.form.parse`).
+/// The pairs of one value: `[(name, value), ...]`, the library's `query-parse` (the native
+/// half of `pctenc.query.parse`); `None` where `on_error="null"` drops the value.
 #[pyfunction]
 #[pyo3(signature = (data, profile=None, **options))]
 fn query_parse<'py>(
@@ -540,22 +540,20 @@ fn query_parse<'py>(
     data: &Bound<'py, PyAny>,
     profile: Option<&str>,
     options: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyList>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let o = self::options(Op::QueryParse, profile, options)?;
-    if o.is_set(pctenc::options::Key::OnError) {
-        return Err(PyValueError::new_err(
-            "on_error is a column option (pctenc.arrow.parse_query): one value raises",
-        ));
-    }
-    let p = o.query_parser();
     let value = text(data, "data")?;
+    let pairs = match o.run(value.bytes()) {
+        Ok(pctenc::options::Output::Pairs(pairs)) => pairs,
+        Ok(pctenc::options::Output::Null) => return Ok(py.None().into_bound(py)),
+        Ok(_) => return Err(PyTypeError::new_err("internal: query-parse gave no pairs")),
+        Err(f) => return Err(failure(py, &f, value.bytes(), &o)),
+    };
     let list = PyList::empty(py);
-    for pair in p.pairs(value.bytes()) {
-        let (k, v): (Cow<'_, str>, Cow<'_, str>) =
-            pair.map_err(|e| decode_error(py, e, value.bytes(), o.base_profile().name()))?;
+    for (k, v) in pairs {
         list.append(PyTuple::new(py, [k, v])?)?;
     }
-    Ok(list)
+    Ok(list.into_any())
 }
 
 /// The query string of `(name, value)` pairs of str or bytes: the library's `query-build`.

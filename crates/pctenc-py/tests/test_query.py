@@ -1,4 +1,5 @@
-"""Query strings as data (issue 23): `pctenc.form.parse` / `serialize` on one value and
+"""Query strings as data (issue 23): `pctenc.query.parse` / `build` on one value (read here
+with `input="form"`, all of the value, as `parse_qsl` reads it) and
 `pctenc.arrow.parse_query` / `query_param` / `build_query` on columns, against the real
 things: CPython's `parse_qsl(keep_blank_values=True)`, `parse_qs`, `urlsplit` and
 `urlencode` (hypothesis differential tests and CPython's own recorded cases), and the wpt
@@ -11,10 +12,11 @@ Known differences, each asserted where it applies rather than skipped:
 - `urlsplit` deletes tab, CR and LF anywhere in a URL and strips leading C0 controls and
   spaces (the URL Standard's input cleanup); `input="url"` looks for `?` and `#` only and
   keeps every byte (`test_urlsplit_cleanup_differs`).
-- `urlencode` writes `str()` of a non-string value, as `serialize` does, but expands
+- `urlencode` writes `str()` of a non-string value, as `build` does, but expands
   sequences only with `doseq=True`: the differential passes pairs of strings.
 """
 
+import functools
 import json
 import urllib.parse
 
@@ -26,7 +28,10 @@ from hypothesis import strategies as st
 
 import pctenc
 import pctenc.arrow as A
-from pctenc import form
+from pctenc import query
+
+# The value as a form body (all of it), as parse_qsl reads it; input= still overrides.
+parse = functools.partial(query.parse, input="form")
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -48,18 +53,18 @@ def qsl(s):
 @SETTINGS
 @given(query_text)
 def test_parse_is_parse_qsl(s):
-    assert form.parse(s) == qsl(s)
-    assert form.parse(s.encode()) == qsl(s)
+    assert parse(s) == qsl(s)
+    assert parse(s.encode()) == qsl(s)
     # py-quote-plus (unquote_plus) decodes names and values exactly as the form profile
-    assert form.parse(s, profile="py-quote-plus") == qsl(s)
+    assert parse(s, profile="py-quote-plus") == qsl(s)
 
 
 @SETTINGS
 @given(st.lists(st.tuples(no_surrogates | pieces, no_surrogates | pieces), max_size=5))
 def test_serialize_is_urlencode_with_py_quote_plus(pairs):
-    assert form.serialize(pairs, profile="py-quote-plus") == urllib.parse.urlencode(pairs)
+    assert query.build(pairs, profile="py-quote-plus") == urllib.parse.urlencode(pairs)
     # and what it writes reads back as the same pairs
-    assert form.parse(form.serialize(pairs)) == pairs
+    assert parse(query.build(pairs)) == pairs
 
 
 def _recorded(v):
@@ -80,7 +85,7 @@ def _recorded(v):
 
 def test_cpython_recorded_cases(testdata):
     """CPython's own parse_qsl / urlencode calls (recorded from its test suite) where the
-    arguments are ones form.parse / serialize stand for: str input, keep_blank_values=True,
+    arguments are ones query.parse / build stand for: str input, keep_blank_values=True,
     the default separator and codec; urlencode without doseq, of pairs or a dict of str,
     bytes and other values (written as their str())."""
     cases = json.loads((testdata / "cpython" / "cpython-urllib-cases.json").read_text())["cases"]
@@ -92,12 +97,12 @@ def test_cpython_recorded_cases(testdata):
         if fn == "parse_qsl" and len(args) == 1 and isinstance(args[0], str):
             if kwargs != {"keep_blank_values": True}:
                 continue
-            assert form.parse(args[0]) == [tuple(p) for p in c["result"]], args
+            assert parse(args[0]) == [tuple(p) for p in c["result"]], args
             ran["parse_qsl"] += 1
         elif fn == "urlencode" and len(args) == 1 and not kwargs:
-            query = _recorded(args[0])
-            assert form.serialize(query, profile="py-quote-plus") == c["result"], args
-            assert urllib.parse.urlencode(query) == c["result"], args
+            recorded = _recorded(args[0])
+            assert query.build(recorded, profile="py-quote-plus") == c["result"], args
+            assert urllib.parse.urlencode(recorded) == c["result"], args
             ran["urlencode"] += 1
     assert ran["parse_qsl"] >= 3 and ran["urlencode"] >= 3, ran
 
@@ -105,7 +110,7 @@ def test_cpython_recorded_cases(testdata):
 def test_wpt_urlencoded_parser(testdata):
     cases = json.loads((testdata / "wpt" / "urlencoded-parser-data.json").read_text())
     for c in cases:
-        assert form.parse(c["input"]) == [tuple(p) for p in c["output"]], c["input"]
+        assert parse(c["input"]) == [tuple(p) for p in c["output"]], c["input"]
     col = A.parse_query(pa.array([c["input"] for c in cases]), input="form")
     assert col.to_pylist() == [[{"key": k, "value": v} for k, v in c["output"]] for c in cases]
     assert len(cases) == 35
@@ -114,39 +119,39 @@ def test_wpt_urlencoded_parser(testdata):
 def test_wpt_urlsearchparams(testdata):
     data = json.loads((testdata / "wpt" / "urlsearchparams-cases.json").read_text())
     for c in data["parse"]:
-        assert form.parse(c["input"], input="query") == [tuple(p) for p in c["pairs"]]
+        assert parse(c["input"], input="query") == [tuple(p) for p in c["pairs"]]
     for c in data["serialize"]:
-        assert form.serialize(c["pairs"]) == c["expected"]
+        assert query.build(c["pairs"]) == c["expected"]
     for c in data["reserialize"]:
-        assert form.serialize(form.parse(c["input"], input="query")) == c["expected"]
+        assert query.build(parse(c["input"], input="query")) == c["expected"]
 
 
 def test_lone_surrogates_differ():
     assert qsl("a=\ud800") == [("a", "\ud800")]
     with pytest.raises(UnicodeEncodeError):
-        form.parse("a=\ud800")
+        parse("a=\ud800")
 
 
 def test_inputs_and_errors():
     url = "https://x.example/p?q=caf%C3%A9+au+lait&n=1&n&q=2#frag?z=9"
-    assert form.parse(url, input="url") == [("q", "café au lait"), ("n", "1"), ("n", ""),
+    assert parse(url, input="url") == [("q", "café au lait"), ("n", "1"), ("n", ""),
                                             ("q", "2")]
-    assert form.parse("/p", input="url") == []
-    assert form.parse("?a=1", input="query") == [("a", "1")]
-    assert form.parse("?a=1") == [("?a", "1")]  # input="form": the value as it is
+    assert parse("/p", input="url") == []
+    assert parse("?a=1", input="query") == [("a", "1")]
+    assert parse("?a=1") == [("?a", "1")]  # input="form": the value as it is
     with pytest.raises(pctenc.PctencError) as e:
-        form.parse("/p?a=1&b=%zz", profile="rfc3986", input="url")
+        parse("/p?a=1&b=%zz", profile="rfc3986", input="url")
     assert (e.value.offset, e.value.code) == (9, "invalid-escape")
     with pytest.raises(ValueError, match=r"unknown input 'uri' \(input takes auto\|url\|query\|form\)"):
-        form.parse("a", input="uri")
+        parse("a", input="uri")
     with pytest.raises(ValueError, match="profile with url-query: it keeps '%'"):
-        form.serialize([("a", "b")], profile="url-query")
+        query.build([("a", "b")], profile="url-query")
     # bytes are escaped as they are where the profile reads bytes (urlencode's quote_plus);
     # the form serializer reads text, so 0xFF is U+FFFD there
-    assert form.serialize({"a": 1, b"k": b"\xff"}, profile="py-quote-plus") == "a=1&k=%FF"
-    assert form.serialize({"a": 1, b"k": b"\xff"}) == "a=1&k=%EF%BF%BD"
-    assert form.parse(b"q=%82%B1", charset="shift_jis") == [("q", "こ")]
-    assert form.serialize([("q", "こ")], charset="shift_jis") == "q=%82%B1"
+    assert query.build({"a": 1, b"k": b"\xff"}, profile="py-quote-plus") == "a=1&k=%FF"
+    assert query.build({"a": 1, b"k": b"\xff"}) == "a=1&k=%EF%BF%BD"
+    assert parse(b"q=%82%B1", charset="shift_jis") == [("q", "こ")]
+    assert query.build([("q", "こ")], charset="shift_jis") == "q=%82%B1"
 
 
 # ---------------------------------------------------------------- columns

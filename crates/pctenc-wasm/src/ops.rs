@@ -172,7 +172,7 @@ pub fn profiles() -> Vec<Value> {
                 "space": if p.space() == Space::Plus && set.contains(b' ') { "+" } else if set.contains(b' ') { "%20" } else { " " },
                 "unit": p.unit().name(),
                 "input_utf8": p.input_utf8().name(),
-                "malformed": if d.malformed == Malformed::PassThrough { "lenient" } else { "strict" },
+                "malformed": if matches!(d.malformed, Malformed::PassThrough | Malformed::PassThroughTriplet) { "lenient" } else { "strict" },
                 "malformed_policy": d.malformed.name(),
                 "plus_as_space": d.plus_as_space,
                 "keep_escaped": kept,

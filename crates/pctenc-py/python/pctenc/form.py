@@ -1,20 +1,17 @@
-"""application/x-www-form-urlencoded and query strings, one value at a time.
+"""application/x-www-form-urlencoded, as the URL Standard parses and serializes it.
 
     >>> from pctenc import form
     >>> form.parse("a=b+c&%zz=%FF")
     [('a', 'b c'), ('%zz', '\ufffd')]
-    >>> form.parse("https://x.example/p?q=caf%C3%A9&n=1#top", input="url")
-    [('q', 'café'), ('n', '1')]
-    >>> form.serialize([("q", "a b&c")])
-    'q=a+b%26c'
-    >>> form.serialize({"q": "a b", "t": "~"}, profile="py-quote-plus")   # as urlencode
-    'q=a+b&t=~'
+    >>> form.serialize({"q": "a b&c", "n": 1})
+    'q=a+b%26c&n=1'
 
-By default ``parse`` is the URL Standard's parser, which is ``urllib.parse.parse_qsl(data,
-keep_blank_values=True)`` for every ``str`` (the tests replay both), and ``serialize`` is
-``URLSearchParams.toString()``; ``profile="py-quote-plus"`` makes it ``urlencode``.
-``charset`` takes a WHATWG encoding label for forms of legacy pages (``"shift_jis"``).
-The columns versions are ``pctenc.arrow.parse_query`` / ``query_param`` / ``build_query``.
+``serialize`` takes its query in every shape ``urllib.parse.urlencode`` takes (a mapping, a
+sequence of pairs, ``doseq`` for sequences of values) and raises what it raises for the
+others; it differs from ``urlencode`` only in the bytes it escapes, which are the URL
+Standard's (``~`` escaped, ``*`` kept), as ``URLSearchParams`` writes them.
+
+``charset`` takes a WHATWG encoding label for forms from legacy pages (``"shift_jis"``).
 """
 
 from __future__ import annotations
@@ -24,33 +21,62 @@ from . import _pctenc
 __all__ = ["parse", "serialize"]
 
 
-def parse(data, *, profile=None, input="form", **options):
-    """The (name, value) pairs of ``data`` (str or bytes): the library's ``query-parse`` of a
-    form body. Split on '&', then at the first '=', names and values decoded by ``profile``
-    (``"form"`` when not given: '+' is a space, a stray '%' stays, U+FFFD for bytes that are
-    not UTF-8) as UTF-8 text (or ``charset``).
+def parse(data, **options):
+    """The (name, value) pairs of ``data`` (str or bytes): split on '&', then at the first
+    '=', '+' and escapes decoded, text decoded as UTF-8 (or ``charset``) with U+FFFD.
 
-    ``input`` says where the query is: ``"form"`` (this function's reading: all of ``data``,
-    as ``parse_qsl`` and a form body), ``"query"`` (one leading '?' dropped, as
-    ``URLSearchParams``), ``"url"`` (between the first '?' and the next '#'; no '?' gives no
-    pairs) or ``"auto"`` (a URL if ``data`` contains '?'). A strict profile (``"rfc3986"``)
-    raises :class:`pctenc.PctencError` with the byte offset in ``data`` of a name or value
-    that does not decode. Other ``options``: ``charset``, ``malformed``, ``utf8``
-    ("strict"/"lossy"), ``plus``, as the library's ``query-parse`` takes them."""
-    return _pctenc.query_parse(data, profile, input=input, **options)
+    >>> parse("q=caf%C3%A9+au+lait&empty=&flag")
+    [('q', 'café au lait'), ('empty', ''), ('flag', '')]
+    >>> parse(b"q=%82%B1", charset="shift_jis")
+    [('q', 'こ')]
+    """
+    return _pctenc.form_parse(data, **options)
 
 
 def _part(x):
-    return x if isinstance(x, (str, bytes)) else str(x)
+    # urlencode quotes bytes as they are and everything else as str(x).
+    return x if isinstance(x, bytes) else str(x)
 
 
-def serialize(pairs, *, profile=None, **options):
-    """The query string of ``pairs`` (an iterable of (name, value), or a mapping), the
-    library's ``query-build``: each name and value escaped by ``profile`` (``"form"`` when not
-    given: space is '+', as ``URLSearchParams``;
-    ``"py-quote-plus"``: as ``urlencode``), joined by '=' and '&'. ``str`` is written as
-    UTF-8 (or ``charset``), ``bytes`` as they are, anything else as its ``str()``. Other
-    ``options``: ``charset``, ``lower`` (or ``hex``), ``plus``."""
-    if hasattr(pairs, "items"):
-        pairs = pairs.items()
-    return _pctenc.query_build([(_part(n), _part(v)) for n, v in pairs], profile, **options)
+def serialize(query, doseq=False, **options):
+    """The urlencoded form of ``query``, read as ``urllib.parse.urlencode`` reads it: a
+    mapping (its ``items()``) or a sequence of ``(name, value)`` tuples; names and values
+    are ``str`` (encoded as UTF-8, or ``charset``), ``bytes`` (escaped as they are) or
+    anything else (``str()`` of it). With ``doseq``, a value that is a sequence (but not
+    ``str`` or ``bytes``) gives one pair per element. Space is written '+'.
+
+    >>> serialize([("q", "a b&c"), ("lang", "fr")])
+    'q=a+b%26c&lang=fr'
+    >>> serialize({"tag": ["x", "y"]}, doseq=True)
+    'tag=x&tag=y'
+    >>> serialize("a=b")
+    Traceback (most recent call last):
+    ...
+    TypeError: not a valid non-string sequence or mapping object
+    """
+    if hasattr(query, "items"):
+        query = query.items()
+    else:
+        # The same test as urlencode's, with its exception.
+        try:
+            if len(query) and not isinstance(query[0], tuple):
+                raise TypeError
+        except TypeError as err:
+            raise TypeError("not a valid non-string sequence or mapping object") from err
+    pairs = []
+    if not doseq:
+        for k, v in query:
+            pairs.append((_part(k), _part(v)))
+    else:
+        for k, v in query:
+            k = _part(k)
+            if isinstance(v, (str, bytes)):
+                pairs.append((k, v))
+                continue
+            try:
+                len(v)
+            except TypeError:
+                pairs.append((k, str(v)))
+            else:
+                pairs.extend((k, _part(e)) for e in v)
+    return _pctenc.form_serialize(pairs, **options)
