@@ -8,7 +8,6 @@
 //! `string`, `list<string>`, with 64-bit offsets (`large_list`, `large_string`) when the
 //! input has them or the 32-bit result would pass 2 GiB.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
