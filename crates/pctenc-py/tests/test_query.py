@@ -255,3 +255,17 @@ def test_polars_series_and_build():
     assert A.build_query(pa.array([[], None])).to_pylist() == ["", None]  # list<null>
     with pytest.raises(ValueError, match="profile with js-uri: it keeps '&'"):
         A.build_query(parsed, "js-uri")
+
+
+def test_the_docs_examples_run():
+    """docs/python.md's query section: its example session runs and gives what it shows."""
+    import doctest
+    import pathlib
+
+    doc = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
+    text = doc.read_text(encoding="utf-8")
+    section = text.split("## Query strings as data", 1)[1].split("\n## ", 1)[0]
+    test = doctest.DocTestParser().get_doctest(section, {}, "docs/python.md", str(doc), 0)
+    assert len(test.examples) >= 8
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    assert runner.run(test).failed == 0
