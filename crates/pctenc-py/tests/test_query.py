@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 import pctenc
 import pctenc.arrow as A
+import pctenc.polars  # noqa: F401 - registers the .pct namespace
 from pctenc import query
 
 # The value as a form body (all of it), as parse_qsl reads it; input= still overrides.
@@ -269,3 +270,18 @@ def test_the_docs_examples_run():
     assert len(test.examples) >= 8
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     assert runner.run(test).failed == 0
+
+
+def test_polars_error_names_the_frames_row():
+    """A query read that can raise (a strict profile) sees the whole column, so `.row` is the
+    frame's row under the streaming engine too (elementwise, a morsel's row: 24999 here)."""
+    parts = [pl.DataFrame({"u": ["/p?q=1"] * 50_000}), pl.DataFrame({"u": ["/p?q=%zz"]})]
+    lf = pl.concat(parts, rechunk=False).lazy()
+    for expr in (pl.col("u").pct.query_param("q", "rfc3986"),
+                 pl.col("u").pct.parse_query("rfc3986", input="url")):
+        with pytest.raises(pctenc.PctencError) as e:
+            lf.select(expr).collect(engine="streaming")
+        assert (e.value.row, e.value.offset) == (50_000, 5)
+    # the default profile cannot fail a row: it stays elementwise and streams
+    got = lf.select(pl.col("u").pct.query_param("q")).collect(engine="streaming")
+    assert got["u"][-1] == "%zz"

@@ -215,6 +215,15 @@ def _query_check(profile: Any, key: Any = "") -> None:
     _arrow.query_param(pl.Series([], dtype=pl.String), key, profile=profile)
 
 
+def _query_can_raise(profile: Any, options: dict) -> bool:
+    """Whether a read can raise on a row: not under the default profile (form, which keeps a
+    bad escape and writes U+FFFD), nor under an on_error policy other than "raise". A map
+    that can raise sees the whole column, so that `.row` is the frame's row, as `decode`."""
+    if options.get("on_error") not in (None, "raise"):
+        return False
+    return profile is not None or any(options.get(k) is not None for k in ("malformed", "utf8"))
+
+
 def _parse_query(s: pl.Series, profile: str, options: dict) -> pl.Series:
     return pl.Series(s.name, _arrow.parse_query(s, profile, **options), dtype=_PAIRS)
 
@@ -237,7 +246,9 @@ def _expr_parse_query(self: "PctExpr", profile: Any = None, **options: Any) -> p
     _query_check(profile)
     _arrow.parse_query(pl.Series([], dtype=pl.String), profile, **options)
     return self._expr.map_batches(
-        lambda s: _parse_query(s, profile, options), return_dtype=_PAIRS, is_elementwise=True
+        lambda s: _parse_query(s, profile, options),
+        return_dtype=_PAIRS,
+        is_elementwise=not _query_can_raise(profile, options),
     )
 
 
@@ -249,7 +260,9 @@ def _expr_query_param(
     _arrow.query_param(pl.Series([], dtype=pl.String), key, profile, **options)
     dtype = pl.List(pl.String) if options.get("all") else pl.String
     return self._expr.map_batches(
-        lambda s: _query_param(s, key, profile, options), return_dtype=dtype, is_elementwise=True
+        lambda s: _query_param(s, key, profile, options),
+        return_dtype=dtype,
+        is_elementwise=not _query_can_raise(profile, options),
     )
 
 
