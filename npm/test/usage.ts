@@ -3,7 +3,9 @@
 // declarations must reject (tsc fails on an expect-error that is not an error).
 import {
   encode, decode, tryDecode, encoder, decoder, check, normalize, profiles, profileName, kernel, version,
+  formParse, formSerialize, decodeSegment, optionsTable,
   PctencError, type EncodeOptions, type DecodeOptions, type DecodeResult, type Finding, type ProfileInfo,
+  type OptionInfo, type OptionWords,
 } from 'pctenc';
 import { init } from 'pctenc/manual';
 
@@ -47,7 +49,17 @@ try {
     void [where, asError];
   }
 }
+const pairs: [string, string][] = formParse('a=1&b=2', { charset: 'shift_jis' });
+const form: string = formSerialize({ a: 'b', n: 1 }) + formSerialize([['a', 'b']]) + formSerialize(new Map([['k', true]]));
+const seg: string = decodeSegment('a%20b', { policy: 'servlet6', max_len: 255 });
+const nb: Uint8Array = normalize(new Uint8Array([0x25, 0x37, 0x65]));
+const fails: boolean = check('/a/%2e%2e', { context: 'path', fail_on: 'crit', max_len: 4096 }).fails;
+const maybe: string | null = encode('\uD800', { on_error: 'null' });
+const words: OptionWords['utf8'] = 'replace';
+const opt: OptionInfo[] = optionsTable();
+const camel: string = encode('x', { hex: 'lower', unmappable: 'error', charset: 'gbk' });
 void [a, b, c, d, e, f, rb, enc, dec, decBytes, findings, worst, n, table, canonical, k, v, ready, opts, dopts];
+void [pairs, form, seg, nb, fails, maybe, words, opt, camel];
 
 // @ts-expect-error: the input is a string or bytes
 encode(42);
@@ -63,6 +75,10 @@ const notText: string = decode('x', { utf8: 'bytes' });
 const notBytes: Uint8Array = decode('x');
 // @ts-expect-error: a context is one of the URL's parts
 check('x', { context: 'nowhere' });
+// @ts-expect-error: on_error is not an option of tryDecode
+tryDecode('x', { on_error: 'null' });
+// @ts-expect-error: a policy is strict, servlet6 or lenient
+decodeSegment('x', { policy: 'loose' });
 // @ts-expect-error: the offset is read-only
 new PctencError('x').offset = 1;
 void [notText, notBytes];
