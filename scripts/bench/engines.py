@@ -9,10 +9,20 @@ Cases, each in its own process (so that peak memory is the case's own):
   `url_encode` (arrow_udf), on a cached DataFrame, written to Spark's `noop` sink so the whole
   column is computed and nothing else; also `mapInArrow` with the same kernel call, to show
   which Arrow UDF path is faster.
+- Spark local[2] with the pctenc jar (`--only sparkjvm`, `PCTENC_JAR=...`): built-in
+  `url_decode` / `url_encode` vs the JVM-native `pct_decode` / `pct_encode`, and the column
+  selected as it is and through `substr(u, 1)` (Spark's own per-row cost).
 - DuckDB (in process, its default threads): built-in `url_decode(u)` vs
   `pct_decode(u, 'duckdb')`, aggregated with `sum(length(...))` over an in-memory table.
 - Polars: `map_elements(urllib.parse.unquote)` vs `.pct.decode(profile="py-quote")` (the
   profile that is `unquote` byte for byte).
+- DuckDB native (`--only duckdb-native`): the loadable extension (crates/pctenc-duckdb, built
+  by scripts/build/duckdb.sh with PCTENC_DUCKDB_FEATURES=bench-identity, path in
+  $PCTENC_DUCKDB_EXTENSION) against the built-ins, every case on the same number of threads
+  ($PCTENC_BENCH_DUCKDB_THREADS, default: the CPU count), consumed by `sum(strlen(...))` (a
+  byte count, so that counting characters does not add to both sides); `pct_identity`
+  returns its input through the extension's whole path, which is what DuckDB's C API and
+  that path cost per row.
 
 The column is the repository's URL generator's output (scripts/bench/gen_urls.py), written
 once to target/bench/urls-<rows>.parquet. Each case prints one JSON line: seconds of every
@@ -164,6 +174,41 @@ def case_spark(name, path, runs):
     return out
 
 
+def case_sparkjvm(name, path, runs):
+    """The pctenc jar's JVM-native functions (no Python worker) beside the built-ins, in a
+    session with the jar ($PCTENC_JAR, from scripts/build/jvm.sh): the same cached column
+    into the noop sink. `spark-jvm-scan` selects the column as it is and `spark-jvm-substr`
+    passes it through a cheap built-in (`substr(u, 1)` returns it whole): Spark's own
+    per-row cost, without and with an expression."""
+    from pyspark.sql import SparkSession
+
+    jar = os.environ["PCTENC_JAR"]
+    spark = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.memory", "6g")
+        .config("spark.jars", jar)
+        .config("spark.sql.extensions", "org.pctenc.spark.PctencExtensions")
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("ERROR")
+    df = spark.read.parquet(path).cache()
+    df.count()
+    expr = {
+        "spark-jvm-builtin-decode": "url_decode(u)",
+        "spark-jvm-pct-decode": "pct_decode(u)",
+        "spark-jvm-builtin-encode": "url_encode(u)",
+        "spark-jvm-pct-encode": "pct_encode(u)",
+        "spark-jvm-scan": "u",
+        "spark-jvm-substr": "substr(u, 1)",
+    }[name]
+    run = lambda: df.selectExpr(f"{expr} AS o").write.format("noop").mode("overwrite").save()  # noqa: E731
+    run()  # warm: classes loaded, native library loaded, code generated and JIT-compiled
+    out = time_runs(run, runs)
+    spark.stop()
+    return out
+
+
 def case_kernel(name, path, runs):
     """pctenc.arrow alone on the same column, one thread, no engine: what the kernels cost."""
     import pyarrow.parquet as pq
@@ -198,6 +243,29 @@ def case_duckdb(name, path, runs):
     return time_runs(lambda: con.execute(q).fetchone(), runs)
 
 
+def case_duckdb_native(name, path, runs):
+    import duckdb
+
+    ext = os.environ.get("PCTENC_DUCKDB_EXTENSION")
+    if not ext or not os.path.isfile(ext):
+        raise SystemExit("set PCTENC_DUCKDB_EXTENSION to a bench-identity build (see above)")
+    threads = int(os.environ.get("PCTENC_BENCH_DUCKDB_THREADS", os.cpu_count()))
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true", "threads": threads})
+    con.execute(f"LOAD '{ext}'")
+    con.execute(f"CREATE TABLE t AS SELECT u FROM read_parquet('{path}')")
+    expr = {
+        "duckdb-native-builtin-decode": "url_decode(u)",
+        "duckdb-native-decode": "pct_decode(u)",
+        "duckdb-native-builtin-encode": "url_encode(u)",
+        "duckdb-native-encode": "pct_encode(u)",
+        "duckdb-native-identity": "pct_identity(u)",
+        "duckdb-native-scan": "u",
+    }[name]
+    q = f"SELECT sum(strlen({expr})) FROM t"
+    con.execute(q).fetchone()
+    return time_runs(lambda: con.execute(q).fetchone(), runs)
+
+
 def case_polars(name, path, runs):
     import urllib.parse
 
@@ -221,6 +289,14 @@ CASES = {
         "spark-builtin-encode",
         "spark-pctenc-encode",
     ],
+    "sparkjvm": [
+        "spark-jvm-scan",
+        "spark-jvm-substr",
+        "spark-jvm-builtin-decode",
+        "spark-jvm-pct-decode",
+        "spark-jvm-builtin-encode",
+        "spark-jvm-pct-encode",
+    ],
     "kernel": ["kernel-decode-spark", "kernel-decode-duckdb"],
     "duckdb": [
         "duckdb-builtin-decode",
@@ -230,8 +306,18 @@ CASES = {
         "duckdb-pctenc-encode",
     ],
     "polars": ["polars-map_elements-unquote", "polars-pctenc-decode"],
+    "duckdb-native": [
+        "duckdb-native-scan",
+        "duckdb-native-identity",
+        "duckdb-native-builtin-decode",
+        "duckdb-native-decode",
+        "duckdb-native-builtin-encode",
+        "duckdb-native-encode",
+    ],
 }
 PEER = {
+    "spark-jvm-pct-decode": "spark-jvm-builtin-decode",
+    "spark-jvm-pct-encode": "spark-jvm-builtin-encode",
     "spark-pctenc-decode": "spark-builtin-decode",
     "spark-pctenc-decode-mapinarrow": "spark-builtin-decode",
     "spark-identity-arrow-udf": "spark-builtin-decode",
@@ -240,13 +326,22 @@ PEER = {
     "duckdb-pctenc-encode": "duckdb-builtin-encode",
     "duckdb-identity-arrow-udf": "duckdb-builtin-decode",
     "polars-pctenc-decode": "polars-map_elements-unquote",
+    "duckdb-native-decode": "duckdb-native-builtin-decode",
+    "duckdb-native-encode": "duckdb-native-builtin-encode",
 }
 
 
 def one(name, rows, runs):
     path = parquet(rows)
-    engine = name.split("-")[0]
+    if name.startswith("duckdb-native"):
+        engine = "duckdb-native"
+    elif name.startswith("spark-jvm-"):
+        engine = "sparkjvm"
+    else:
+        engine = name.split("-")[0]
     cases = {
+        "duckdb-native": case_duckdb_native,
+        "sparkjvm": case_sparkjvm,
         "spark": case_spark,
         "duckdb": case_duckdb,
         "polars": case_polars,

@@ -3,7 +3,8 @@
 # workspace, so the workspace's checks do not see it), then build the wheel with the fast
 # `wheel` profile, install it into a FRESH virtualenv with the pinned test packages, and run
 # the pytest suites (scalar API, urllib drop-in against CPython's cases and hypothesis,
-# Arrow with pyarrow and Polars, and test_same_words.py: the package's profiles table and "did
+# Arrow with pyarrow and Polars, every docstring's examples, mypy --strict over the stubs,
+# and test_same_words.py: the package's profiles table and "did
 # you mean" against the `pctenc` command's, which it builds with cargo's test profile: a
 # freshness check after scripts/test.sh's `cargo test --workspace`, about a minute on its own).
 # pytest prints the closing "N passed" line.
@@ -35,7 +36,7 @@ py=$venv/bin/python
 # As an activated venv: maturin's build hook runs the `maturin` binary from PATH.
 export PATH="$venv/bin:$PATH" VIRTUAL_ENV="$venv"
 # Only the pins this suite uses (duckdb and pyspark are the engine suites').
-grep -E '^(maturin|pytest|hypothesis|pyarrow|polars)==' scripts/python/requirements-test.txt \
+grep -E '^(maturin|pytest|hypothesis|mypy|pyarrow|polars)==' scripts/python/requirements-test.txt \
     | sed 's/ *#.*//' >"$tmp/requirements.txt"
 "$py" -m pip install -q --disable-pip-version-check -r "$tmp/requirements.txt"
 lap "fresh venv with $(tr '\n' ' ' <"$tmp/requirements.txt")"

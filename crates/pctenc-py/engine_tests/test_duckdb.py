@@ -1,6 +1,9 @@
 """pctenc.duckdb against DuckDB's own url_encode / url_decode, in one in-process DuckDB."""
 
 import re
+import subprocess
+import sys
+
 import duckdb
 import pyarrow as pa
 import pytest
@@ -69,6 +72,58 @@ def test_decode_matches_builtin_row_by_row_including_errors(con, values):
         assert (
             "pct_decode" in msg and re.search(r"profile[ =]'?duckdb", msg) and "byte " in msg
         ), msg
+
+
+def test_errors_name_the_row_in_the_batch_the_value_and_the_batch(con):
+    """DuckDB hands a function 2,048 rows at a time and does not say where they start: the
+    error names the row in that batch, the batch's size, the byte and the value's snippet."""
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE big AS SELECT CASE WHEN i = 5000 THEN 'x%C3y' "
+        "ELSE 'ok%20' END AS s FROM range(6000) t(i)"
+    ).fetchall()
+    with pytest.raises(duckdb.Error) as e:
+        con.execute("SELECT pct_decode(s, 'duckdb') FROM big").fetchall()
+    msg = str(e.value)
+    got = pctenc.PctencError(msg)  # the attributes, read back from the text
+    assert (got.profile, got.offset, got.code) == ("duckdb", 1, "invalid-utf8"), msg
+    batch = int(re.search(r"in a batch of (\d+) rows", msg).group(1))
+    assert batch <= 2048 and got.row < batch, msg  # DuckDB's vectors hold 2,048 rows at most
+    assert '"%C3y"' in msg, msg
+
+
+def test_rows_grouped_by_profile_are_named_in_the_batch(con):
+    # Rows of several profiles are run a profile at a time; the row is still the batch's.
+    with pytest.raises(duckdb.Error) as e:
+        con.execute(
+            "SELECT pct_decode(s, p) FROM (VALUES (0, 'a', 'form'), (1, 'b', 'rfc3986'),"
+            " (2, 'c', 'form'), (3, '%zz', 'rfc3986')) t(i, s, p) ORDER BY i"
+        ).fetchall()
+    got = pctenc.PctencError(str(e.value))
+    assert (got.row, got.code, got.profile) == (3, "invalid-escape", "rfc3986"), str(e.value)
+
+
+def test_try_decode_with_a_profile_that_keeps_malformed_escapes_never_gives_null(con, values):
+    table(con, "t", values + [None])
+    nulls = con.execute("SELECT count(*) FROM t WHERE pct_try_decode(s, 'form') IS NULL")
+    assert nulls.fetchall()[0][0] == 1  # the NULL row only
+    nulls = con.execute("SELECT count(*) FROM t WHERE pct_try_decode(s, 'rfc3986') IS NULL")
+    assert nulls.fetchall()[0][0] > 100
+
+
+def test_without_numpy_register_says_what_to_install():
+    """DuckDB's create_function imports numpy, whatever the UDF: without it, register()
+    says so and what to install (numpy is in the package's `duckdb` extra)."""
+    code = """
+import sys
+sys.modules["numpy"] = None   # any `import numpy` now fails, as if it were not installed
+import duckdb, pctenc.duckdb
+try:
+    pctenc.duckdb.register(duckdb.connect())
+except ImportError as e:
+    print(e)
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and "numpy" in r.stdout and "pctenc[duckdb]" in r.stdout, r
 
 
 def test_plus_bad_escapes_and_bad_utf8_as_duckdb(con):

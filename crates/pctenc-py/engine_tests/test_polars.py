@@ -68,6 +68,95 @@ def test_raise_names_row_offset_and_snippet():
         pl.DataFrame({"u": ["ok", "bad%zz"]}).select(pl.col("u").pct.decode(profile="rfc3986"))
     msg = str(e.value)
     assert "row 1" in msg and "byte 3" in msg and "%zz" in msg, msg
+    assert (e.value.row, e.value.offset, e.value.code) == (1, 3, "invalid-escape")
+
+
+@pytest.fixture(scope="module")
+def long_frame():
+    """500,000 rows, one bad at frame row 400,123: Polars splits a column this long into
+    batches (about 83,000 rows each here) for an elementwise map."""
+    vals = ["ok%20"] * 500_000
+    vals[400_123] = "x%C3y"
+    return pl.DataFrame({"u": vals})
+
+
+@pytest.mark.parametrize("how", ["eager", "lazy", "streaming", "series"])
+def test_errors_keep_their_attributes_and_name_the_frame_row(long_frame, how):
+    expr = pl.col("u").pct.decode(profile="rfc3986")
+    with pytest.raises(pctenc.PctencError) as info:
+        if how == "eager":
+            long_frame.select(expr)
+        elif how == "lazy":
+            long_frame.lazy().select(expr).collect()
+        elif how == "streaming":
+            long_frame.lazy().select(expr).collect(engine="streaming")
+        else:
+            long_frame["u"].pct.decode(profile="rfc3986")
+    e = info.value
+    assert (e.row, e.offset, e.code, e.profile) == (400_123, 1, "invalid-utf8", "rfc3986"), str(e)
+    assert "row 400123, byte 1: invalid-utf8 at \"%C3y\"" in str(e)
+
+
+def test_policies_that_cannot_raise_stay_elementwise(long_frame):
+    """try_decode and the other policies run batch by batch (streamed); only an expression
+    that can raise sees the whole column."""
+    calls = []
+    original = pctenc.polars._series
+
+    def counting(op, s, profile, options):
+        calls.append(len(s))
+        return original(op, s, profile, options)
+
+    pctenc.polars._series = counting
+    try:
+        out = long_frame.lazy().select(pl.col("u").pct.try_decode()).collect(engine="streaming")
+        assert out["u"].null_count() == 1 and len(calls) > 1, calls
+        calls.clear()
+        long_frame.lazy().select(pl.col("u").pct.encode()).collect(engine="streaming")
+        assert len(calls) > 1, calls  # rfc3986 encoding cannot fail: elementwise
+        calls.clear()
+        long_frame.lazy().select(pl.col("u").pct.decode(on_error="null")).collect()
+        assert len(calls) > 1, calls
+    finally:
+        pctenc.polars._series = original
+
+
+def test_try_decode_with_a_profile_that_keeps_malformed_escapes_never_gives_null(frame):
+    """As the docs say: form keeps a stray '%' and replaces bad UTF-8, so no row fails."""
+    out = frame.select(pl.col("u").pct.try_decode(profile="form"))["u"]
+    assert out.null_count() == frame["u"].null_count() == 1
+    assert frame.select(pl.col("u").pct.try_decode(profile="rfc3986"))["u"].null_count() > 100
+
+
+def test_categorical_enum_and_null_columns():
+    rows = ["a%20b", None, "a%20b", "%C3%A9"]
+    for dtype in (pl.Categorical, pl.Enum(["a%20b", "%C3%A9"])):
+        df = pl.DataFrame({"u": pl.Series(rows, dtype=dtype)})
+        out = df.select(pl.col("u").pct.decode())["u"]
+        assert out.dtype == pl.String and out.to_list() == ["a b", None, "a b", "é"]
+        assert df["u"].pct.encode("form").to_list() == ["a%2520b", None, "a%2520b", "%25C3%25A9"]
+        with pytest.raises(pctenc.PctencError) as info:
+            pl.DataFrame({"u": pl.Series(["ok", "%zz"], dtype=dtype if dtype is pl.Categorical
+                                         else pl.Enum(["ok", "%zz"]))}).select(
+                pl.col("u").pct.decode())
+        assert info.value.row == 1
+    nulls = pl.DataFrame({"u": [None, None]})
+    assert nulls.schema["u"] == pl.Null
+    assert nulls.select(pl.col("u").pct.decode())["u"].to_list() == [None, None]
+    assert nulls.lazy().select(pl.col("u").pct.encode()).collect()["u"].dtype == pl.String
+
+
+def test_options_are_checked_when_the_expression_is_built():
+    with pytest.raises(ValueError, match="unknown on_error 'skip'"):
+        pl.col("u").pct.decode(on_error="skip")
+    with pytest.raises(ValueError, match="unknown charset"):
+        pl.col("u").pct.decode(charset="klingon")
+    with pytest.raises(TypeError, match="utf8"):
+        pl.col("u").pct.decode(utf8=1)
+    with pytest.raises(TypeError, match="lower"):
+        pl.Series(["a"]).pct.encode(lower=1)
+    with pytest.raises(ValueError, match=r"unknown option 'lenient' \(decode takes profile"):
+        pl.col("u").pct.decode(lenient=True)
 
 
 def test_on_error_policies():
@@ -99,9 +188,11 @@ def test_nulls_empty_strings_and_empty_frames():
     assert out.height == 0 and out.schema["u"] == pl.String
 
 
-def test_wrong_dtype_is_a_type_error_naming_it():
-    with pytest.raises(TypeError, match="int64|Int64"):
+def test_wrong_dtype_is_a_type_error_naming_it_and_the_cast():
+    with pytest.raises(TypeError, match=r"column 'i' is Int64.*pl.col\('i'\).cast\(pl.String\)"):
         pl.DataFrame({"i": [1, 2]}).select(pl.col("i").pct.encode())
+    with pytest.raises(TypeError, match=r"is List\(String\)"):
+        pl.Series("l", [["a"]]).pct.decode()
 
 
 def test_unknown_profile_fails_when_the_expression_is_built():

@@ -81,6 +81,10 @@ def test_raise_fails_the_job_like_the_builtin_with_offset_and_profile(spark):
     msg = str(ours.value)
     assert "pctenc.spark.url_decode" in msg and re.search(r"profile[ =]'?spark", msg), msg
     assert "byte 2" in msg and "%zz" in msg, msg
+    # The row in the Arrow batch Spark passed, and the batch's size (docs/engines.md).
+    got = pctenc.PctencError(msg)
+    batch = int(re.search(r"in a batch of (\d+) rows?", msg).group(1))
+    assert got.row < batch and (got.offset, got.code) == (2, "invalid-escape"), msg
 
 
 def test_plus_bad_escape_and_bad_utf8_as_spark(spark):
@@ -155,11 +159,16 @@ def test_wrong_column_type_is_a_clear_error(spark):
     with pytest.raises(PySparkException) as e:
         spark.range(3).select(ps.url_encode("id")).collect()
     assert re.search(r"TypeError: .*\b[Ii]nt64\b", str(e.value)), str(e.value)[-800:]
+    assert "cast('string')" in str(e.value), str(e.value)[-800:]
 
 
-def test_unknown_profile_fails_on_the_driver():
+def test_unknown_profile_or_option_fails_on_the_driver():
     with pytest.raises(ValueError, match="unknown profile"):
         ps.url_decode("s", profile="sprak")
+    with pytest.raises(ValueError, match="unknown on_error"):
+        ps.url_decode("s", on_error="skip")
+    with pytest.raises(TypeError, match="col must be"):
+        ps.url_encode(5)
 
 
 def test_one_million_rows(spark):

@@ -13,24 +13,39 @@
 //! gives 32-bit output unless the result passes 2 GiB, when it is `large_string` /
 //! `large_binary` instead (the batch stops at the overflow and runs again with 64-bit
 //! offsets).
+//!
+//! Columns as users have them: a dictionary column (pyarrow's `dictionary`, Polars'
+//! Categorical and Enum) is coded once per distinct value, its dictionary, and comes back
+//! dictionary-encoded with the same keys; a column of type `null` (Polars' Null dtype, an
+//! all-null column whose type nobody gave) comes back as nulls of the output type.
 
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_array::types::ArrowDictionaryKeyType;
+use arrow_array::{
+    downcast_dictionary_array, new_null_array, Array, ArrayRef, DictionaryArray,
+    GenericBinaryArray, GenericStringArray, OffsetSizeTrait, PrimitiveArray,
+};
+use arrow_buffer::{
+    ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
+};
 use arrow_schema::{ArrowError, DataType, Field};
 use pctenc::batch::{self, BatchError, Decode, OnError, Output, Rows};
-use pctenc::{HexCase, Profile};
+use pctenc::options::{Op, Options};
+use pctenc::Profile;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use crate::errors::pctenc_error;
-use crate::names::{self, Utf8Out};
+use crate::names;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The per-row policies, as the library names them (for pctenc.arrow.ON_ERROR).
+    m.add("ON_ERROR", OnError::NAMES.to_vec())?;
     m.add_function(wrap_pyfunction!(arrow_encode, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_decode, m)?)?;
     Ok(())
@@ -158,12 +173,92 @@ fn run_chunk(
             let view = if text { DataType::Utf8View } else { DataType::BinaryView };
             Ok(arrow_cast::cast(&out, &view)?)
         }
-        other => Err(Failure::Type(format!(
-            "pctenc.arrow takes string, large_string, string_view, binary, large_binary or \
-             binary_view columns, not {}",
-            other.to_string().to_lowercase()
-        ))),
+        DataType::Dictionary(_, value) if is_coded(value) => downcast_dictionary_array!(
+            array => run_dictionary(job, array, on_error, text),
+            _ => Err(Failure::Type(not_coded(array.data_type()))),
+        ),
+        DataType::Null => Ok(new_null_array(&output_type(&DataType::Null, text), array.len())),
+        other => Err(Failure::Type(not_coded(other))),
     }
+}
+
+/// Whether `pctenc.arrow` codes values of type `t` (a dictionary's values, say).
+fn is_coded(t: &DataType) -> bool {
+    use DataType::*;
+    matches!(t, Utf8 | LargeUtf8 | Utf8View | Binary | LargeBinary | BinaryView)
+}
+
+/// Whether `pctenc.arrow` takes a column of type `t`.
+fn is_column(t: &DataType) -> bool {
+    match t {
+        DataType::Dictionary(_, value) => is_coded(value),
+        DataType::Null => true,
+        t => is_coded(t),
+    }
+}
+
+/// The `TypeError` text for a column of type `t`: what is taken, and the cast that fixes it.
+fn not_coded(t: &DataType) -> String {
+    format!(
+        "pctenc.arrow takes string, large_string, string_view, binary, large_binary or \
+         binary_view columns (or dictionaries of them), not {}: cast the column to string \
+         first (pyarrow: col.cast(pa.string()))",
+        t.to_string().to_lowercase()
+    )
+}
+
+/// The type of the output for input of type `input`: the input's layout (view, large,
+/// dictionary) with `string` values (`binary` where `text` is false).
+fn output_type(input: &DataType, text: bool) -> DataType {
+    match (input, text) {
+        (DataType::Utf8View | DataType::BinaryView, true) => DataType::Utf8View,
+        (DataType::Utf8View | DataType::BinaryView, false) => DataType::BinaryView,
+        (DataType::LargeUtf8 | DataType::LargeBinary, true) => DataType::LargeUtf8,
+        (DataType::LargeUtf8 | DataType::LargeBinary, false) => DataType::LargeBinary,
+        (DataType::Dictionary(key, value), _) => {
+            DataType::Dictionary(key.clone(), Box::new(output_type(value, text)))
+        }
+        (_, true) => DataType::Utf8,
+        (_, false) => DataType::Binary,
+    }
+}
+
+/// Runs `job` over a dictionary column: once over its dictionary, whatever the number of
+/// rows, and back as a dictionary with the same keys.
+///
+/// A value that fails is an error only where a row uses it: the dictionary is run with
+/// `null` for `raise`, and the first row whose value came back null names the error (run
+/// again on that one value for its offset and snippet). Rows whose value became null are
+/// made null in the keys, so that the column's nulls are where a reader looks first.
+fn run_dictionary<K: ArrowDictionaryKeyType>(
+    job: Job<'_>,
+    dict: &DictionaryArray<K>,
+    on_error: OnError,
+    text: bool,
+) -> Result<ArrayRef, Failure> {
+    let values = dict.values();
+    let inner = if on_error == OnError::Raise { OnError::Null } else { on_error };
+    let out = run_chunk(job, values, inner, text)?;
+    if out.null_count() == values.null_count() {
+        return Ok(Arc::new(dict.with_values(out)));
+    }
+    let keys = dict.keys();
+    let failed = |k: usize| out.is_null(k) && values.is_valid(k);
+    if on_error == OnError::Raise {
+        for (row, key) in keys.iter().enumerate() {
+            let Some(k) = key.map(|k| k.as_usize()).filter(|&k| failed(k)) else { continue };
+            match run_chunk(job, &values.slice(k, 1), OnError::Raise, text) {
+                Err(Failure::Batch(BatchError::Row { error, snippet, .. })) => {
+                    return Err(Failure::Batch(BatchError::Row { row, error, snippet }))
+                }
+                Err(other) => return Err(other),
+                Ok(_) => continue,
+            }
+        }
+    }
+    let valid = keys.iter().map(|k| k.is_some_and(|k| out.is_valid(k.as_usize())));
+    let keys = PrimitiveArray::<K>::new(keys.values().clone(), Some(NullBuffer::from_iter(valid)));
+    Ok(Arc::new(DictionaryArray::try_new(keys, out)?))
 }
 
 /// Runs `job` over every chunk with the GIL released; errors name the row in the whole
@@ -234,14 +329,7 @@ fn apply<'py>(
     let input: AnyArray = values.extract()?;
     let field_name = input.field()?.name().clone();
     let out_type = |chunks: &[ArrayRef], input_type: &DataType| -> DataType {
-        chunks.first().map(|c| c.data_type().clone()).unwrap_or_else(|| match (text, input_type) {
-            (_, DataType::Utf8View | DataType::BinaryView) if text => DataType::Utf8View,
-            (_, DataType::Utf8View | DataType::BinaryView) => DataType::BinaryView,
-            (true, DataType::LargeUtf8 | DataType::LargeBinary) => DataType::LargeUtf8,
-            (false, DataType::LargeUtf8 | DataType::LargeBinary) => DataType::LargeBinary,
-            (true, _) => DataType::Utf8,
-            (false, _) => DataType::Binary,
-        })
+        chunks.first().map_or_else(|| output_type(input_type, text), |c| c.data_type().clone())
     };
     match input {
         AnyArray::Array(a) => {
@@ -257,6 +345,10 @@ fn apply<'py>(
         AnyArray::Stream(reader) => {
             let reader = reader.into_reader()?;
             let input_type = reader.field().data_type().clone();
+            // Refused before reading, so that a stream of no chunks is refused too.
+            if !is_column(&input_type) {
+                return Err(PyTypeError::new_err(not_coded(&input_type)));
+            }
             let chunks = reader
                 .collect::<Result<Vec<_>, ArrowError>>()
                 .map_err(|e| PyValueError::new_err(format!("Arrow stream: {e}")))?;
@@ -280,48 +372,61 @@ fn apply<'py>(
     }
 }
 
-/// `pctenc.arrow.encode(values, profile, *, lower, on_error)`.
+/// `pctenc.arrow.encode(values, profile, **options)`: the options of `encode`, with
+/// `on_error` for the rows that fail.
 #[pyfunction]
-#[pyo3(signature = (values, profile="rfc3986", *, lower=false, on_error="raise"))]
+#[pyo3(
+    signature = (values, profile=None, **options),
+    text_signature = "(values, profile='rfc3986', **options)"
+)]
 fn arrow_encode<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
-    profile: &str,
-    lower: bool,
-    on_error: &str,
+    profile: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let mut p: Profile = *names::profile(profile)?;
-    if lower {
-        p = p.with_hex(HexCase::Lower);
-    }
-    let on_error = names::on_error(on_error)?;
-    apply(py, values, Job::Encode(&p), on_error, true, p.name())
+    let o = names::options(Op::Encode, profile.map(|p| ("profile", p)), options)?;
+    no_charset(&o)?;
+    let p = o.profile();
+    apply(py, values, Job::Encode(&p), o.on_error(), true, o.base_profile().name())
 }
 
-/// `pctenc.arrow.decode(values, profile, *, on_error, malformed, utf8)`.
+/// `pctenc.arrow.decode(values, profile, **options)`: the options of `decode`, with
+/// `on_error` for the rows that fail.
 #[pyfunction]
-#[pyo3(signature = (values, profile="rfc3986", *, on_error="raise", malformed=None, utf8=None))]
+#[pyo3(
+    signature = (values, profile=None, **options),
+    text_signature = "(values, profile='rfc3986', **options)"
+)]
 fn arrow_decode<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
-    profile: &str,
-    on_error: &str,
-    malformed: Option<&str>,
-    utf8: Option<&str>,
+    profile: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let p = names::profile(profile)?;
-    let on_error = names::on_error(on_error)?;
-    let mut d = Decode::new(p);
-    if let Some(m) = names::malformed(malformed)? {
-        d = d.malformed(m);
+    let o = names::options(Op::Decode, profile.map(|p| ("profile", p)), options)?;
+    no_charset(&o)?;
+    let p = o.profile();
+    let text = o.decodes_to_text();
+    let d = if text { Decode::new(&p).text() } else { Decode::new(&p) };
+    apply(py, values, Job::Decode(d), o.on_error(), text, o.base_profile().name())
+}
+
+/// What a column does not do yet, refused rather than answered differently from one value:
+/// a legacy charset (the adapters run such columns row by row) and RFC 8187 ext-values
+/// (`rfc8187` frames a whole `charset'lang'value`, which the batch API does not).
+fn no_charset(o: &Options) -> PyResult<()> {
+    if o.charset().is_some() {
+        return Err(PyValueError::new_err(
+            "pctenc.arrow takes no charset yet: decode or encode such a column row by row \
+             with pctenc.decode / pctenc.encode (the engine adapters do)",
+        ));
     }
-    let mode = utf8.map(names::utf8).transpose()?;
-    if let Some(mode) = mode {
-        d = d.utf8(mode.policy());
+    if o.ext_value() {
+        return Err(PyValueError::new_err(
+            "profile rfc8187 reads and writes whole RFC 8187 ext-values (UTF-8''...), which \
+             pctenc.arrow does not do yet: use pctenc.encode / pctenc.decode per value",
+        ));
     }
-    let text = mode != Some(Utf8Out::Bytes);
-    if text {
-        d = d.text();
-    }
-    apply(py, values, Job::Decode(d), on_error, text, p.name())
+    Ok(())
 }

@@ -1,20 +1,21 @@
 //! `PctencError`: a `ValueError` that says where, as the CLI's messages do.
+//!
+//! The class is Python's (`pctenc/_error.py`), so that it can be built again from its text
+//! alone (Polars re-raises a UDF's exception from its type and text); this module raises it
+//! with its attributes set.
 
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
 
-create_exception!(
-    pctenc,
-    PctencError,
-    PyValueError,
-    "Input the profile rejects. `.offset` is the byte offset (in the UTF-8 bytes of a str), \
-     `.profile` the profile's name, `.code` the kind (`invalid-escape`...), `.row` the row \
-     index for Arrow columns (else None); the message shows an escaped snippet."
-);
+/// `pctenc._error.PctencError`, imported once.
+fn class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    CLASS.import(py, "pctenc._error", "PctencError")
+}
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("PctencError", m.py().get_type::<PctencError>())
+    m.add("PctencError", class(m.py())?)
 }
 
 /// A `PctencError` with its attributes set.
@@ -26,27 +27,14 @@ pub fn pctenc_error(
     profile: &str,
     row: Option<usize>,
 ) -> PyErr {
-    let err = PctencError::new_err(message);
-    let value = err.value(py);
-    // Setting attributes on a fresh exception instance cannot fail in practice; if it did,
-    // that error is the more useful one to see.
-    let set = || -> PyResult<()> {
+    let make = || -> PyResult<PyErr> {
+        let value = class(py)?.call1((message,))?;
         value.setattr("offset", offset)?;
         value.setattr("code", code)?;
         value.setattr("profile", profile)?;
         value.setattr("row", row)?;
-        Ok(())
+        Ok(PyErr::from_value(value))
     };
-    match set() {
-        Ok(()) => err,
-        Err(e) => e,
-    }
-}
-
-/// The message for a decode error of `input` under `profile`: the CLI's shape,
-/// `byte N: invalid-escape at "%zz": why`.
-pub fn decode_error(py: Python<'_>, e: pctenc::DecodeError, input: &[u8], profile: &str) -> PyErr {
-    let snippet = pctenc::batch::snippet(input, e.offset());
-    let message = format!("profile {profile}, byte {}: {} at {snippet}: {e}", e.offset(), e.code());
-    pctenc_error(py, message, e.offset(), e.code(), profile, None)
+    // Building an exception cannot fail in practice; if it did, that error is the one to see.
+    make().unwrap_or_else(|e| e)
 }

@@ -29,5 +29,7 @@ fn _pctenc(m: &Bound<'_, PyModule>) -> PyResult<()> {
     urllib::register(m)?;
     arrow::register(m)?;
     m.add("KERNEL", pctenc::Kernel::current().name())?;
+    // The crate's version is the package's (pyproject.toml takes it from Cargo.toml).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,84 +1,88 @@
-//! Names from Python to the library's values: profiles (with "did you mean"), policies,
-//! charsets, lint contexts. Unknown names are `ValueError`s that list what would do.
+//! Keyword arguments to the library's options model ([`pctenc::options`]): the one adapter
+//! between Python's calling convention and the contract every front end shares.
+//!
+//! Each keyword becomes `Options::set(key, value)` as text (a `str` as it is, a `bool` as
+//! `true`/`false`, an `int` as its digits; `None` is "not given", the default), so the
+//! option words, their aliases, their defaults per operation and the "did you mean" for a
+//! misspelt key or word are the library's: nothing is spelt here. An option error is a
+//! `ValueError` with the library's message (`unknown utf8 'lossey'; did you mean lossy?
+//! (utf8 takes strict|lossy|bytes)`); a value of another type a `TypeError` naming the
+//! argument.
 
-use pctenc::batch::OnError;
-use pctenc::lint::Context;
-use pctenc::{Malformed, Profile, Utf8};
-use pyo3::exceptions::PyValueError;
+use pctenc::options::{words, Op, OptionError, Options, Values};
+use pctenc::Profile;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
-/// The profile called `name` (a name or alias, ASCII case ignored); unknown, a `ValueError`
-/// with the library's "did you mean" (the same names as the CLI's).
+/// The `TypeError` for argument `name` given `obj` where `want` was expected, naming both
+/// (in its text: an engine that turns the error into text keeps it).
+pub fn wrong_type(obj: &Bound<'_, PyAny>, name: &str, want: &str) -> PyErr {
+    let got = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    PyTypeError::new_err(format!("{name} must be {want}, not {got}"))
+}
+
+/// The `ValueError` for options the library refuses, with its message.
+pub fn option_error(e: &OptionError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The options of `op` from a leading option (`profile` or `context`, which the functions
+/// take positionally too) and the keyword arguments.
+pub fn options(
+    op: Op,
+    first: Option<(&str, &Bound<'_, PyAny>)>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Options> {
+    let mut o = Options::new(op);
+    if let Some((key, value)) = first {
+        set(&mut o, key, value)?;
+    }
+    if let Some(kwargs) = kwargs {
+        for (key, value) in kwargs.iter() {
+            let key = key.cast::<PyString>()?.to_str()?.to_owned();
+            set(&mut o, &key, &value)?;
+        }
+    }
+    o.validate().map_err(|e| option_error(&e))?;
+    Ok(o)
+}
+
+/// `Options::set(key, value)` with `value` as text; `None` leaves the option unset. A value
+/// is a `str` (the option's text, parsed by the library) or the option's own Python type
+/// (the library says which): `bool` for `true|false`, `int` for counts.
+fn set(o: &mut Options, key: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    if value.is_none() {
+        return Ok(());
+    }
+    let values = if words::same_key(key, "lower") {
+        Some(Values::Bool)
+    } else {
+        words::option_by_key(key).map(|info| info.values)
+    };
+    let text = match values {
+        // An unknown key: the library names it and what was probably meant.
+        None => value.str()?.to_str()?.to_owned(),
+        // A str is the option's text form (`plus="true"`, as SQL and the CLI write it),
+        // which the library parses; any other type must be the option's own.
+        Some(_) if value.is_instance_of::<PyString>() => value.str()?.to_str()?.to_owned(),
+        Some(Values::Bool) => match value.cast::<PyBool>() {
+            Ok(b) => (if b.is_true() { "true" } else { "false" }).to_owned(),
+            Err(_) => return Err(wrong_type(value, key, "bool")),
+        },
+        Some(Values::Count) => {
+            if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+                return Err(wrong_type(value, key, "an int"));
+            }
+            value.str()?.to_str()?.to_owned()
+        }
+        Some(_) => return Err(wrong_type(value, key, "str")),
+    };
+    o.set(key, &text).map_err(|e| option_error(&e))
+}
+
+/// The profile called `name` (a name or alias), or the library's "did you mean" error.
 pub fn profile(name: &str) -> PyResult<&'static Profile> {
     pctenc::profile::suggest::lookup(name)
         .map_err(|e| PyValueError::new_err(format!("{e} (pctenc.profiles() lists them all)")))
-}
-
-fn unknown(what: &str, name: &str, known: &[&str]) -> PyErr {
-    PyValueError::new_err(format!("unknown {what} '{name}'; expected one of: {}", known.join(", ")))
-}
-
-/// `malformed=`: `None` keeps the profile's policy.
-pub fn malformed(name: Option<&str>) -> PyResult<Option<Malformed>> {
-    match name {
-        None => Ok(None),
-        Some("strict") => Ok(Some(Malformed::Reject)),
-        Some("lenient") => Ok(Some(Malformed::PassThrough)),
-        Some(other) => Err(unknown("malformed policy", other, &["strict", "lenient"])),
-    }
-}
-
-/// What `utf8=` asks of decoded text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Utf8Out {
-    /// `str`, an error for bytes that are not UTF-8.
-    Strict,
-    /// `str`, U+FFFD for bytes that are not UTF-8.
-    Lossy,
-    /// `bytes`.
-    Bytes,
-}
-
-impl Utf8Out {
-    /// The library's policy for the decoded bytes.
-    pub fn policy(self) -> Utf8 {
-        match self {
-            Utf8Out::Strict => Utf8::Strict,
-            Utf8Out::Lossy => Utf8::Lossy,
-            Utf8Out::Bytes => Utf8::Bytes,
-        }
-    }
-}
-
-/// `utf8=`: `strict`, `lossy` (alias `replace`) or `bytes`.
-pub fn utf8(name: &str) -> PyResult<Utf8Out> {
-    match name {
-        "strict" => Ok(Utf8Out::Strict),
-        "lossy" | "replace" => Ok(Utf8Out::Lossy),
-        "bytes" => Ok(Utf8Out::Bytes),
-        other => Err(unknown("utf8 policy", other, &["strict", "lossy", "bytes"])),
-    }
-}
-
-/// `on_error=`.
-pub fn on_error(name: &str) -> PyResult<OnError> {
-    OnError::by_name(name).ok_or_else(|| unknown("on_error policy", name, OnError::NAMES))
-}
-
-/// `charset=`: a WHATWG encoding label.
-pub fn charset(label: &str) -> PyResult<&'static pctenc::charset::encoding_rs::Encoding> {
-    pctenc::charset::for_label(label).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "unknown charset '{label}': expected a WHATWG Encoding Standard label \
-             (utf-8, shift_jis, windows-1251, gbk...)"
-        ))
-    })
-}
-
-/// `context=` of `check` and `normalize`.
-pub fn context(name: &str) -> PyResult<Context> {
-    Context::by_name(name).ok_or_else(|| {
-        let known: Vec<&str> = Context::ALL.iter().map(|c| c.as_str()).collect();
-        unknown("context", name, &known)
-    })
 }

@@ -1,24 +1,31 @@
-//! One string at a time: `encode`, `decode`, `check`, `normalize`, `profiles`, and forms.
+//! One value at a time: `encode`, `decode`, `try_decode`, `check`, `normalize`, forms, and
+//! `profiles`.
 //!
-//! `str` input is read as its UTF-8 bytes without a copy, and a result that equals the input
-//! (nothing to escape, nothing to decode) is the input object itself.
+//! Every call is the library's options model run on one value ([`Options::run`]): the
+//! keyword arguments become [`Options`] (see [`crate::names`]), and encoding and decoding go
+//! through the batch API with a column of one row, so one value and one column
+//! (`pctenc.arrow`) give the same answer by construction. `str` input is read as its UTF-8
+//! bytes without a copy, and a `str` result equal to its input is the input object itself.
 
-use std::borrow::Cow;
-
-use pctenc::charset::Invalid;
-use pctenc::lint::{self, Options};
-use pctenc::{HexCase, Profile, Utf8};
+use pctenc::options::{Failure, Op, Options, Output};
+use pctenc::profile::whatwg::FORM;
+use pctenc::{Profile, Utf8};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
-use crate::errors::{decode_error, pctenc_error};
-use crate::names::{self, Utf8Out};
+use crate::errors::pctenc_error;
+use crate::names;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
+    m.add_function(wrap_pyfunction!(try_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_segment, m)?)?;
     m.add_function(wrap_pyfunction!(profiles, m)?)?;
+    m.add_function(wrap_pyfunction!(options, m)?)?;
+    m.add_function(wrap_pyfunction!(check_options, m)?)?;
+    m.add_function(wrap_pyfunction!(profile_info, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(form_parse, m)?)?;
@@ -53,178 +60,271 @@ pub fn text<'a, 'py>(obj: &'a Bound<'py, PyAny>, what: &str) -> PyResult<Text<'a
 }
 
 pub fn type_error(obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
-    let name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-    PyTypeError::new_err(format!("{what} must be str or bytes, not {name}"))
+    names::wrong_type(obj, what, "str or bytes")
 }
 
-/// A `str` result: the input object itself when nothing changed.
-fn str_result<'py>(py: Python<'py>, input: &Text<'_, 'py>, out: Cow<'_, str>) -> Bound<'py, PyAny> {
-    match (input, out) {
-        (Text::Str(_, obj), Cow::Borrowed(_)) => (*obj).clone().into_any(),
-        (_, out) => PyString::new(py, &out).into_any(),
+/// Runs `o` on `input` and makes its output a Python value: text as `str` (the input
+/// object itself when equal to it), bytes as `bytes` where `text` is false, no value as
+/// `None`; a failure as `PctencError`.
+fn run<'py>(
+    py: Python<'py>,
+    o: &Options,
+    input: &Text<'_, 'py>,
+    text: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    match o.run(input.bytes()) {
+        Ok(Output::Bytes(out)) if !text => Ok(PyBytes::new(py, &out).into_any()),
+        Ok(Output::Bytes(out)) => match input {
+            Text::Str(s, obj) if s.as_bytes() == out.as_slice() => Ok((*obj).clone().into_any()),
+            // The library writes text as UTF-8 (its tests hold it to that).
+            _ => Ok(PyString::new(py, &String::from_utf8_lossy(&out)).into_any()),
+        },
+        Ok(Output::Null) => Ok(py.None().into_bound(py)),
+        Ok(_) => Err(PyTypeError::new_err("internal: an operation gave another kind of result")),
+        Err(f) => Err(failure(py, &f, input.bytes(), o)),
     }
 }
 
-/// Percent-encodes `data` (str or bytes) with `profile`; see the package docs.
+/// The `PctencError` for `f`, the CLI's shape: `profile P, byte N: code at "snippet": why`.
+pub fn failure(py: Python<'_>, f: &Failure, input: &[u8], o: &Options) -> PyErr {
+    let profile = o.base_profile().name();
+    let snippet = pctenc::batch::snippet(input, f.offset);
+    let message =
+        format!("profile {profile}, byte {}: {} at {snippet}: {}", f.offset, f.code, f.message);
+    pctenc_error(py, message, f.offset, f.code, profile, None)
+}
+
+/// Percent-encodes `data` (`str` or `bytes`) with the named profile.
+///
+/// `profile` is any name or alias `pctenc.profiles()` lists (as the CLI's `-p`); the other
+/// options are the library's (`pctenc.options("encode")` lists them with their words and
+/// defaults): `lower=True` (or `hex="lower"`), `plus`, `utf8` (what to do with bytes that are
+/// not UTF-8), `charset` (a WHATWG label: text in a legacy encoding first), `unmappable`. A
+/// profile whose runtime takes only text (`js-component`, `js-uri`) refuses bytes that are
+/// not UTF-8 with a `PctencError` (`code` `not-text`), as `pctenc.arrow` does.
+///
+/// >>> import pctenc
+/// >>> pctenc.encode("a b/ü")
+/// 'a%20b%2F%C3%BC'
+/// >>> pctenc.encode("a b&c", "form")
+/// 'a+b%26c'
+/// >>> pctenc.encode(b"\xff", "rfc3986", lower=True)
+/// '%ff'
 #[pyfunction]
-#[pyo3(signature = (data, profile="rfc3986", *, lower=false, charset=None))]
+#[pyo3(
+    signature = (data, profile=None, **options),
+    text_signature = "(data, profile='rfc3986', **options)"
+)]
 fn encode<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
-    profile: &str,
-    lower: bool,
-    charset: Option<&str>,
+    profile: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let named = names::profile(profile)?;
-    let mut p: Profile = *named;
-    if lower {
-        p = p.with_hex(HexCase::Lower);
-    }
-    let input = text(data, "data")?;
-    if let Some(label) = charset {
-        let enc = names::charset(label)?;
-        let Text::Str(s, _) = input else {
-            return Err(PyTypeError::new_err(
-                "charset= encodes text: pass a str (bytes are escaped as they are without it)",
-            ));
-        };
-        let out = p.encode_with(s, enc);
-        return Ok(str_result(py, &input, out));
-    }
-    match p.try_encode(input.bytes()) {
-        Ok(out) => Ok(str_result(py, &input, out)),
-        Err(e) => {
-            let snippet = pctenc::batch::snippet(input.bytes(), e.offset);
-            let message =
-                format!("profile {}, byte {}: not-text at {snippet}: {e}", p.name(), e.offset);
-            Err(pctenc_error(py, message, e.offset, "not-text", p.name(), None))
-        }
-    }
+    let o = names::options(Op::Encode, profile.map(|p| ("profile", p)), options)?;
+    run(py, &o, &text(data, "data")?, true)
 }
 
-/// Percent-decodes `text` (str or bytes) with `profile`; see the package docs.
+/// Percent-decodes `text` (`str` or `bytes`) with the named profile.
+///
+/// Options (`pctenc.options("decode")`): `malformed` ("strict"/"lenient") overrides the
+/// profile's policy for a `%` that starts no escape; `utf8` is "strict", "lossy" or "bytes"
+/// (then the result is `bytes`); `plus`; `charset` (a WHATWG label, or "auto"). Decoding
+/// gives text: where the profile keeps bytes, bytes that are not UTF-8 are an error unless
+/// `utf8` says otherwise. Input the profile rejects raises `PctencError` with `.offset` (a
+/// byte offset), `.code`, `.profile`.
+///
+/// >>> import pctenc
+/// >>> pctenc.decode("caf%C3%A9", "js-component")
+/// 'café'
+/// >>> pctenc.decode("a+b%2B", "form")
+/// 'a b+'
+/// >>> pctenc.decode("%FF", utf8="bytes")
+/// b'\xff'
+/// >>> pctenc.decode("100%")
+/// Traceback (most recent call last):
+/// ...
+/// pctenc.PctencError: profile rfc3986, byte 3: truncated-escape at "%": ...
 #[pyfunction]
-#[pyo3(signature = (text, profile="rfc3986", *, malformed=None, utf8=None, charset=None))]
+#[pyo3(
+    signature = (text, profile=None, **options),
+    text_signature = "(text, profile='rfc3986', **options)"
+)]
 fn decode<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    profile: &str,
-    malformed: Option<&str>,
-    utf8: Option<&str>,
-    charset: Option<&str>,
+    profile: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let named = names::profile(profile)?;
-    let mut p: Profile = *named;
-    if let Some(m) = names::malformed(malformed)? {
-        p = p.with_malformed(m);
-    }
-    let out_mode = utf8.map(names::utf8).transpose()?;
-    let input = self::text(text, "text")?;
-    let bytes = input.bytes();
-    if let Some(label) = charset {
-        if out_mode == Some(Utf8Out::Bytes) {
-            return Err(PyTypeError::new_err("utf8='bytes' does not apply with charset="));
-        }
-        let invalid =
-            if out_mode == Some(Utf8Out::Lossy) { Invalid::Replace } else { Invalid::Error };
-        let result = if label.eq_ignore_ascii_case("auto") {
-            p.decode_auto(bytes, invalid).map(|d| d.text)
-        } else {
-            p.decode_with(bytes, names::charset(label)?, invalid)
-        };
-        return match result {
-            Ok(out) => Ok(str_result(py, &input, out)),
-            Err(e) => Err(decode_error(py, e, bytes, p.name())),
-        };
-    }
-    match out_mode {
-        Some(Utf8Out::Bytes) => {
-            let p = p.with_output_utf8(Utf8::Bytes);
-            match p.decode(bytes) {
-                Ok(out) => Ok(PyBytes::new(py, &out).into_any()),
-                Err(e) => Err(decode_error(py, e, bytes, p.name())),
-            }
-        }
-        mode => {
-            if let Some(mode) = mode {
-                p = p.with_output_utf8(mode.policy());
-            } else if p.decoding().utf8 == Utf8::Bytes {
-                // A str cannot hold bytes that are not UTF-8: say so, rather than guess.
-                p = p.with_output_utf8(Utf8::Strict);
-            }
-            match p.decode_str(bytes) {
-                Ok(out) => Ok(str_result(py, &input, out)),
-                Err(e) => Err(decode_error(py, e, bytes, p.name())),
-            }
-        }
-    }
+    let o = names::options(Op::Decode, profile.map(|p| ("profile", p)), options)?;
+    run(py, &o, &self::text(text, "text")?, o.decodes_to_text())
 }
 
-/// Every named profile, as `pctenc profiles --json` describes it.
+/// Percent-decodes as `decode` does, but `None` where `decode` would raise `PctencError`
+/// (SQL's `try_url_decode`). Under a profile that keeps malformed escapes and writes U+FFFD
+/// for bytes that are not UTF-8 (`form`, `py-quote`...) nothing fails, so it is never `None`.
+///
+/// >>> import pctenc
+/// >>> pctenc.try_decode("100%") is None
+/// True
+/// >>> pctenc.try_decode("100%", "form")
+/// '100%'
 #[pyfunction]
-fn profiles(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+#[pyo3(
+    signature = (text, profile=None, **options),
+    text_signature = "(text, profile='rfc3986', **options)"
+)]
+fn try_decode<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    profile: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let o = names::options(Op::TryDecode, profile.map(|p| ("profile", p)), options)?;
+    run(py, &o, &self::text(text, "text")?, o.decodes_to_text())
+}
+
+/// The options an operation takes, as the library defines them: a list of dicts with `key`,
+/// `takes` (its values in words: `strict|lenient`, `true|false`, `a profile name`...),
+/// `words` (the words it accepts, for word options), `default` (for this operation, in
+/// words) and `about`. `op` is "encode", "decode", "try-decode", "check", "normalize",
+/// "form-parse" or "form-serialize" (`_` for `-` too).
+///
+/// >>> import pctenc
+/// >>> [o["key"] for o in pctenc.options("decode")]
+/// ['profile', 'malformed', 'utf8', 'plus', 'charset', 'on_error']
+/// >>> next(o for o in pctenc.options("decode") if o["key"] == "utf8")["takes"]
+/// 'strict|lossy|bytes'
+#[pyfunction]
+fn options<'py>(py: Python<'py>, op: &str) -> PyResult<Bound<'py, PyList>> {
+    let Some(op) = Op::by_name(&op.replace('_', "-")) else {
+        let all: Vec<&str> = Op::ALL.iter().map(|o| o.name()).collect();
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown operation '{op}' (one of {})",
+            all.join(", ")
+        )));
+    };
     let list = PyList::empty(py);
-    for p in pctenc::profile::ALL {
-        let d = p.decoding();
-        let unencoded: String = (0x20u8..0x7f).filter(|&b| !p.escapes(b)).map(char::from).collect();
-        let group = |bytes: &mut dyn Iterator<Item = u8>| {
-            let (mut kept, mut escaped) = (false, false);
-            for b in bytes {
-                if p.escapes(b) {
-                    escaped = true;
-                } else {
-                    kept = true;
-                }
-            }
-            match (kept, escaped) {
-                (true, false) => "kept",
-                (true, true) => "some",
-                _ => "escaped",
-            }
-        };
+    for info in op.options() {
         let dict = PyDict::new(py);
-        dict.set_item("name", p.name())?;
-        dict.set_item("aliases", p.aliases().to_vec())?;
-        dict.set_item("unencoded", unencoded)?;
-        dict.set_item("space", p.encode(" "))?;
-        dict.set_item("controls", group(&mut (0u8..0x20).chain([0x7f])))?;
-        dict.set_item("non_ascii", group(&mut (0x80u8..=0xff)))?;
-        dict.set_item("hex", p.hex_case().name())?;
-        dict.set_item("unit", p.unit().name())?;
-        let dec = PyDict::new(py);
-        dec.set_item("malformed", d.malformed.name())?;
-        dec.set_item("plus_as_space", d.plus_as_space)?;
-        let kept: String =
-            (0u8..0x80).filter(|&b| d.keep_escaped.contains(b)).map(char::from).collect();
-        dec.set_item("kept_escapes", kept)?;
-        dec.set_item("utf8", d.utf8.name())?;
-        dict.set_item("decode", dec)?;
-        dict.set_item("input_utf8", p.input_utf8().name())?;
-        dict.set_item("source", p.source())?;
+        dict.set_item("key", info.name)?;
+        dict.set_item("takes", info.expected().to_string())?;
+        dict.set_item("words", info.words().iter().map(|w| w.name).collect::<Vec<_>>())?;
+        dict.set_item("default", info.default_for(op))?;
+        dict.set_item("about", info.about)?;
         list.append(dict)?;
     }
     Ok(list)
 }
 
-/// Lint findings of `text` read as a `context` component: dicts with `code`, `severity`,
-/// `offset`, `end`, `message`, `depth`.
+/// Checks options in the library's compact text form (`"profile=form, utf8=lossy"`, as SQL
+/// functions take them) for `op`: a `ValueError` with the library's message for a key given
+/// twice, an unknown key or word, or one the operation does not take.
 #[pyfunction]
-#[pyo3(signature = (text, context="url", *, max_len=None, max_params=None))]
+fn check_options(op: &str, text: &str) -> PyResult<()> {
+    let op = Op::by_name(op).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!("unknown operation '{op}'"))
+    })?;
+    Options::parse(op, text).map(|_| ()).map_err(|e| names::option_error(&e))
+}
+
+/// Every named profile, as `pctenc profiles --json` describes it: a list of dicts with
+/// `name`, `aliases`, `unencoded` (the printable ASCII it keeps), `space`, `hex`, `decode`
+/// (its decoding policy) and `source` (the spec or runtime function it reproduces).
+///
+/// >>> import pctenc
+/// >>> form = next(p for p in pctenc.profiles() if p["name"] == "form")
+/// >>> form["space"], form["decode"]["plus_as_space"]
+/// ('+', True)
+#[pyfunction]
+fn profiles(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for p in pctenc::profile::ALL {
+        list.append(describe(py, p)?)?;
+    }
+    Ok(list)
+}
+
+/// The entry of `profiles()` for the profile called `name` (a name or alias): what the
+/// adapters ask of a profile, found by the library's own lookup.
+#[pyfunction]
+fn profile_info<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyDict>> {
+    describe(py, names::profile(name)?)
+}
+
+/// One profile as `pctenc profiles --json` describes it.
+fn describe<'py>(py: Python<'py>, p: &Profile) -> PyResult<Bound<'py, PyDict>> {
+    let d = p.decoding();
+    let unencoded: String = (0x20u8..0x7f).filter(|&b| !p.escapes(b)).map(char::from).collect();
+    let group = |bytes: &mut dyn Iterator<Item = u8>| {
+        let (mut kept, mut escaped) = (false, false);
+        for b in bytes {
+            if p.escapes(b) {
+                escaped = true;
+            } else {
+                kept = true;
+            }
+        }
+        match (kept, escaped) {
+            (true, false) => "kept",
+            (true, true) => "some",
+            _ => "escaped",
+        }
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("name", p.name())?;
+    dict.set_item("aliases", p.aliases().to_vec())?;
+    dict.set_item("unencoded", unencoded)?;
+    dict.set_item("space", p.encode(" "))?;
+    dict.set_item("controls", group(&mut (0u8..0x20).chain([0x7f])))?;
+    dict.set_item("non_ascii", group(&mut (0x80u8..=0xff)))?;
+    dict.set_item("hex", p.hex_case().name())?;
+    dict.set_item("unit", p.unit().name())?;
+    let dec = PyDict::new(py);
+    dec.set_item("malformed", d.malformed.name())?;
+    dec.set_item("plus_as_space", d.plus_as_space)?;
+    let kept: String =
+        (0u8..0x80).filter(|&b| d.keep_escaped.contains(b)).map(char::from).collect();
+    dec.set_item("kept_escapes", kept)?;
+    dec.set_item("utf8", d.utf8.name())?;
+    dict.set_item("decode", dec)?;
+    dict.set_item("input_utf8", p.input_utf8().name())?;
+    dict.set_item("source", p.source())?;
+    Ok(dict)
+}
+
+/// Lint findings of `text` read as a `context` component (`url`, `path`, `query`...): a
+/// list of dicts with `code`, `severity`, `offset`, `end` (byte offsets), `message` and
+/// `depth` (how many decodings the finding takes). `max_len` and `max_params` add limits.
+///
+/// >>> import pctenc
+/// >>> [(f["code"], f["offset"]) for f in pctenc.check("/a/%2E%2E/b", "path")]
+/// [('encoded-dot-segment', 3)]
+/// >>> pctenc.check("/plain/path", "path")
+/// []
+#[pyfunction]
+#[pyo3(
+    signature = (text, context=None, **options),
+    text_signature = "(text, context='url', **options)"
+)]
 fn check<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    context: &str,
-    max_len: Option<usize>,
-    max_params: Option<usize>,
+    context: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let o = names::options(Op::Check, context.map(|c| ("context", c)), options)?;
     let input = self::text(text, "text")?;
-    let options = Options { max_len, max_params, ..Options::new(names::context(context)?) };
+    let Ok(Output::Findings { findings, .. }) = o.run(input.bytes()) else {
+        return Err(PyTypeError::new_err("internal: check gave no findings"));
+    };
     let list = PyList::empty(py);
-    for f in lint::check_with(input.bytes(), &options) {
+    for f in findings {
         let dict = PyDict::new(py);
         dict.set_item("code", f.code.as_str())?;
         dict.set_item("severity", f.severity.as_str())?;
         dict.set_item("offset", f.offset)?;
+        dict.set_item("len", f.len)?;
         dict.set_item("end", f.end())?;
         dict.set_item("message", &f.message)?;
         dict.set_item("depth", f.depth)?;
@@ -233,64 +333,119 @@ fn check<'py>(
     Ok(list)
 }
 
-/// RFC 3986 §6.2.2 normal form of the encoding of `text` read as a `context` component.
+/// The RFC 3986 §6.2.2 normal form of the encoding of `text` read as a `context`
+/// component: escapes of unreserved characters decoded, hex digits upper case. `str` in,
+/// `str` out; `bytes` in, `bytes` out.
+///
+/// >>> import pctenc
+/// >>> pctenc.normalize("/%7euser/a%2fb", "path")
+/// '/~user/a%2Fb'
+/// >>> pctenc.normalize(b"%7e", "path")
+/// b'~'
 #[pyfunction]
-#[pyo3(signature = (text, context="url"))]
+#[pyo3(
+    signature = (text, context=None, **options),
+    text_signature = "(text, context='url', **options)"
+)]
 fn normalize<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    context: &str,
+    context: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let o = names::options(Op::Normalize, context.map(|c| ("context", c)), options)?;
     let input = self::text(text, "text")?;
-    let out = pctenc::normalize::normalize(input.bytes(), names::context(context)?);
-    Ok(match (&input, out) {
-        (Text::Str(_, obj), Cow::Borrowed(_)) => (*obj).clone().into_any(),
-        // Normalizing only rewrites escapes and ASCII: UTF-8 in, UTF-8 out.
-        (Text::Str(..), Cow::Owned(v)) => {
-            PyString::new(py, &String::from_utf8_lossy(&v)).into_any()
-        }
-        (Text::Bytes(_), out) => PyBytes::new(py, &out).into_any(),
-    })
+    // Normalizing only rewrites escapes and ASCII: UTF-8 in, UTF-8 out.
+    run(py, &o, &input, matches!(input, Text::Str(..)))
 }
 
-/// application/x-www-form-urlencoded pairs, as the URL Standard parses them.
+/// Decodes one path segment safely: a decoded `/`, `\\`, `.` or `..` segment, a control
+/// character or a NUL is an error (`policy` "strict", the default, "lenient" or "raw";
+/// `max_len`), so that the result can be joined to a path without changing its shape.
+///
+/// >>> import pctenc
+/// >>> pctenc.decode_segment("caf%C3%A9")
+/// 'café'
+/// >>> pctenc.decode_segment("a%2Fb")
+/// Traceback (most recent call last):
+/// ...
+/// pctenc.PctencError: profile rfc3986, byte 1: encoded-slash at "%2Fb": ...
 #[pyfunction]
-#[pyo3(signature = (data, *, charset=None))]
+#[pyo3(signature = (text, **options))]
+fn decode_segment<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let o = names::options(Op::DecodeSegment, None, options)?;
+    run(py, &o, &self::text(text, "text")?, true)
+}
+
+/// application/x-www-form-urlencoded pairs, as the URL Standard parses them (the native
+/// half of `pctenc.form.parse`).
+#[pyfunction]
+#[pyo3(signature = (data, **options))]
 fn form_parse<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyAny>,
-    charset: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let o = names::options(Op::FormParse, None, options)?;
     let input = text(data, "data")?;
-    let list = PyList::empty(py);
-    let push = |n: Cow<'_, str>, v: Cow<'_, str>| -> PyResult<()> {
-        list.append(PyTuple::new(py, [n, v])?)
+    let Ok(Output::Pairs(pairs)) = o.run(input.bytes()) else {
+        return Err(PyTypeError::new_err("internal: form-parse gave no pairs"));
     };
-    match charset {
-        None => {
-            for (n, v) in pctenc::form::parse(input.bytes()) {
-                push(n, v)?;
-            }
-        }
-        Some(label) => {
-            for (n, v) in pctenc::form::parse_with(input.bytes(), names::charset(label)?) {
-                push(n, v)?;
-            }
-        }
+    let list = PyList::empty(py);
+    for (n, v) in pairs {
+        list.append(PyTuple::new(py, [n, v])?)?;
     }
     Ok(list)
 }
 
-/// Serializes `(name, value)` pairs of str as the URL Standard's urlencoded serializer.
+/// Serializes `(name, value)` pairs as the URL Standard's urlencoded serializer; the Python
+/// wrapper (`pctenc.form.serialize`) has already read the query's shape as `urlencode` does,
+/// so each part here is `str` (encoded as UTF-8, or `charset`) or `bytes` (escaped as they
+/// are, as `urlencode` escapes bytes).
 #[pyfunction]
-#[pyo3(signature = (pairs, *, charset=None))]
-fn form_serialize(pairs: Vec<(String, String)>, charset: Option<&str>) -> PyResult<String> {
-    let mut s = pctenc::form::Serializer::new();
-    if let Some(label) = charset {
-        s = s.with_encoding(names::charset(label)?);
+#[pyo3(signature = (pairs, **options))]
+fn form_serialize(
+    pairs: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let o = names::options(Op::FormSerialize, None, options)?;
+    if pairs.iter().all(|(n, v)| n.is_instance_of::<PyString>() && v.is_instance_of::<PyString>()) {
+        let texts = pairs
+            .iter()
+            .map(|(n, v)| Ok((n.cast::<PyString>()?.to_str()?, v.cast::<PyString>()?.to_str()?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        return match o.run_pairs(&texts) {
+            Ok(Output::Bytes(out)) => Ok(String::from_utf8_lossy(&out).into_owned()),
+            _ => Err(PyTypeError::new_err("internal: form-serialize gave no text")),
+        };
     }
-    for (n, v) in &pairs {
-        s.append_pair(n, v);
+    // Bytes among the parts: each pair on its own (text through the options model, bytes
+    // escaped as they are, not read as text the way the form profile reads its input).
+    let mut out = String::new();
+    for (i, (name, value)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        form_part(&o, name, "a name", &mut out)?;
+        out.push('=');
+        form_part(&o, value, "a value", &mut out)?;
     }
-    Ok(s.finish())
+    Ok(out)
+}
+
+/// One name or value of `form_serialize`, appended to `out`.
+fn form_part(o: &Options, obj: &Bound<'_, PyAny>, what: &str, out: &mut String) -> PyResult<()> {
+    match text(obj, what)? {
+        Text::Bytes(b) => FORM.with_input_utf8(Utf8::Bytes).encode_append(b, out),
+        // The pair (s, ""), serialized, is "s=": the part is all but its last byte.
+        Text::Str(s, _) => match o.run_pairs(&[(s, "")]) {
+            Ok(Output::Bytes(v)) => out.push_str(&String::from_utf8_lossy(&v[..v.len() - 1])),
+            _ => return Err(PyTypeError::new_err("internal: form-serialize gave no text")),
+        },
+    }
+    Ok(())
 }

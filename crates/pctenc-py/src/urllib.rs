@@ -10,6 +10,11 @@
 //! The escaping itself is the library's: `quote` with `safe` is a profile whose set is
 //! RFC 3986's non-unreserved bytes minus the ASCII bytes of `safe` (CPython's `_Quoter`),
 //! built once per distinct `safe` and cached.
+//!
+//! The fallbacks are CPython's ORIGINAL functions, captured when this module is first
+//! imported (`URLLIB_ORIGINALS`), never looked up in `urllib.parse` at call time: a program
+//! that installs these functions into `urllib.parse` (`pctenc.urllib.install()`) must not
+//! find them again there and recurse.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -21,7 +26,21 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString};
 
+/// The `urllib.parse` functions this module replaces (and falls back to).
+const NAMES: [&str; 9] = [
+    "quote",
+    "quote_plus",
+    "quote_from_bytes",
+    "unquote",
+    "unquote_plus",
+    "unquote_to_bytes",
+    "urlencode",
+    "parse_qs",
+    "parse_qsl",
+];
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("URLLIB_ORIGINALS", originals(m.py())?)?;
     m.add_function(wrap_pyfunction!(quote, m)?)?;
     m.add_function(wrap_pyfunction!(quote_plus, m)?)?;
     m.add_function(wrap_pyfunction!(quote_from_bytes, m)?)?;
@@ -33,18 +52,27 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// `urllib.parse`, imported once.
-fn stdlib(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
-    static MODULE: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
-    Ok(MODULE.get_or_try_init(py, || py.import("urllib.parse").map(Bound::unbind))?.bind(py))
+/// `urllib.parse`'s functions, by name, as they were when this module was first imported
+/// (the extension initialises once per process, before `install()` can have run).
+fn originals(py: Python<'_>) -> PyResult<&Bound<'_, PyDict>> {
+    static ORIGINALS: PyOnceLock<Py<PyDict>> = PyOnceLock::new();
+    let dict = ORIGINALS.get_or_try_init(py, || -> PyResult<Py<PyDict>> {
+        let module = py.import("urllib.parse")?;
+        let dict = PyDict::new(py);
+        for name in NAMES {
+            dict.set_item(name, module.getattr(name)?)?;
+        }
+        Ok(dict.unbind())
+    })?;
+    Ok(dict.bind(py))
 }
 
-/// Calls `urllib.parse.<name>(*args)`.
+/// Calls CPython's original `urllib.parse.<name>(*args)`.
 fn fallback<'py, A>(py: Python<'py>, name: &str, args: A) -> PyResult<Bound<'py, PyAny>>
 where
     A: pyo3::call::PyCallArgs<'py>,
 {
-    stdlib(py)?.getattr(name)?.call1(args)
+    originals(py)?.as_any().get_item(name)?.call1(args)
 }
 
 /// Profiles for `safe` sets, by (ASCII bytes of `safe`, space as `+`).

@@ -110,21 +110,96 @@ def test_lists_are_taken_with_pyarrow():
 
 
 def test_wrong_input_types():
-    with pytest.raises(TypeError, match="not int64"):
+    with pytest.raises(TypeError, match=r"not int64: cast the column to string first"):
         A.decode(pa.array([1, 2]))
-    with pytest.raises(TypeError, match=r"columns, not list"):
+    with pytest.raises(TypeError, match=r"not list\(utf8\): cast"):
         A.encode(pa.array([["a"]]))
+    with pytest.raises(TypeError, match=r"not int64"):
+        A.encode(pa.chunked_array([], pa.int64()))  # no chunk to run: still refused
+    with pytest.raises(TypeError, match=r"not dictionary\(int32, int64\)"):
+        A.encode(pa.array([1, 1]).dictionary_encode())
     with pytest.raises(TypeError, match="not dict"):
         A.decode({"a": 1})
     with pytest.raises(ValueError, match="unknown profile 'rfc396'; did you mean rfc3986"):
         A.decode(pa.array(["a"]), "rfc396")
-    with pytest.raises(ValueError, match="unknown on_error policy 'skip'; expected one of: raise, null, keep, replace"):
+    with pytest.raises(ValueError, match=r"unknown on_error 'skip' \(on_error takes raise\|null\|keep\|replace\)"):
         A.decode(pa.array(["a"]), on_error="skip")
 
 
 def test_empty_and_all_null():
     assert A.decode(pa.array([], pa.string())).to_pylist() == []
     assert A.encode(pa.array([None, None], pa.string())).to_pylist() == [None, None]
+
+
+@pytest.mark.parametrize("type_", [pa.string(), pa.large_string(), pa.string_view(),
+                                   pa.binary(), pa.large_binary(), pa.binary_view(),
+                                   pa.dictionary(pa.int32(), pa.string()), pa.null()], ids=str)
+def test_empty_columns_of_every_type(type_):
+    for values in (pa.array([], type_), pa.chunked_array([], type_),
+                   pa.chunked_array([pa.array([], type_)])):
+        for out in (A.decode(values), A.encode(values), A.decode(values, utf8="bytes")):
+            assert len(out) == 0, (type_, type(values))
+
+
+def test_null_typed_columns_are_nulls_of_the_output_type():
+    # pa.nulls() and Polars' Null dtype: an all-null column whose type nobody gave.
+    out = A.decode(pa.nulls(3))
+    assert out.type == pa.string() and out.to_pylist() == [None] * 3
+    assert A.decode(pa.nulls(2), utf8="bytes").type == pa.binary()
+    assert A.encode(pa.chunked_array([pa.nulls(2), pa.nulls(1)])).to_pylist() == [None] * 3
+    s = pl.Series("n", [None, None])
+    assert s.dtype == pl.Null
+    assert pl.Series(A.decode(s)).to_list() == [None, None]
+    assert pl.Series(A.encode(pl.Series("e", [], dtype=pl.Null))).to_list() == []
+
+
+DICT_ROWS = ["a%20b", "x%zz", None, "a%20b", "%C3%A9", "a%20b", "%C3%A9", None]
+
+
+@pytest.mark.parametrize("index_type", [pa.int8(), pa.int32(), pa.uint32(), pa.int64()], ids=str)
+@pytest.mark.parametrize("value_type", [pa.string(), pa.large_string(), pa.string_view(),
+                                        pa.binary()], ids=str)
+def test_dictionary_columns_are_coded_once_per_distinct_value(index_type, value_type):
+    plain = pa.array(DICT_ROWS)
+    col = plain.dictionary_encode().cast(pa.dictionary(index_type, value_type))
+    out = A.decode(col, on_error="keep")
+    # Back dictionary-encoded, with the same keys: each distinct value was coded once.
+    assert pa.types.is_dictionary(out.type), out.type
+    assert out.indices.equals(col.indices)
+    assert len(out.dictionary) == len(col.dictionary) == 3
+    assert out.to_pylist() == A.decode(plain, on_error="keep").to_pylist()
+    assert A.encode(col).to_pylist() == A.encode(plain).to_pylist()
+    # null: the row that used the bad value is null, in the keys too.
+    got = A.decode(col, on_error="null")
+    assert got.to_pylist() == [None if r is None or "%zz" in r else pctenc.decode(r) for r in DICT_ROWS]
+    assert got.null_count == 3
+
+
+def test_dictionary_errors_name_the_row_not_the_dictionary_entry():
+    col = pa.DictionaryArray.from_arrays(pa.array([0, 0, 2, 1, 2], pa.int32()),
+                                         pa.array(["ok", "x%zz", "%C3"]))
+    with pytest.raises(pctenc.PctencError) as info:
+        A.decode(col)
+    e = info.value
+    assert (e.row, e.offset, e.code) == (2, 0, "invalid-utf8"), str(e)
+    assert str(e).startswith('profile rfc3986, row 2, byte 0: invalid-utf8 at "%C3"')
+    # Rows are counted in the whole column, across chunks and slices.
+    with pytest.raises(pctenc.PctencError) as info:
+        A.decode(pa.chunked_array([col.slice(0, 2), col.slice(3, 2)]))
+    assert info.value.row == 2 and info.value.code == "invalid-escape"
+    # A bad dictionary entry no row uses is no error.
+    unused = pa.DictionaryArray.from_arrays(pa.array([0, 0], pa.int32()), pa.array(["ok", "%zz"]))
+    assert A.decode(unused).to_pylist() == ["ok", "ok"]
+
+
+def test_polars_categorical_and_enum():
+    rows = ["a%20b", None, "a%20b", "%C3%A9"]
+    for s in (pl.Series("c", rows, dtype=pl.Categorical),
+              pl.Series("e", rows, dtype=pl.Enum(["a%20b", "%C3%A9"]))):
+        assert pl.Series(A.decode(s)).cast(pl.String).to_list() == ["a b", None, "a b", "é"]
+        with pytest.raises(pctenc.PctencError) as info:
+            A.decode(pl.Series("c", ["ok", "ok", "%zz"], dtype=pl.Categorical))
+        assert info.value.row == 2
 
 
 def test_gil_is_released_while_the_kernels_run():
@@ -166,3 +241,36 @@ def test_agrees_with_urllib_on_a_url_column():
     urls = [f"https://example.com/p%20{i}/%E2%82%AC?q=a%2Bb&r={i}%25" for i in range(1000)]
     got = A.decode(pa.array(urls), "py-quote").to_pylist()
     assert got == [urllib.parse.unquote(u) for u in urls]
+# Values that hit each way a row can differ: bytes that are not UTF-8 (alone, and beside
+# escapes), encoded surrogates, malformed escapes, '+', and text that needs nothing.
+AGREE = [b"\xff a", b"a\xed\xa0\x80b", "é".encode(), b"plain", b"%zz", b"%", b"%C3",
+         b"%ED%A0%80", b"a+b%2B", b"\xc3%A9", "ü/?#".encode(), b"%u20AC", b"", b"\x00\x1b"]
+
+
+@pytest.mark.parametrize("profile", [p["name"] for p in pctenc.profiles()])
+def test_scalar_and_column_calls_agree(profile):
+    """pctenc.encode / decode on one value, and pctenc.arrow on a column of it: the same
+    text, or the same error (code, offset); the column's row is the value's."""
+    def scalar(fn, v):
+        try:
+            return fn(v, profile)
+        except pctenc.PctencError as e:
+            return (e.code, e.offset)
+
+    if profile == "rfc8187":
+        # One value is a whole RFC 8187 ext-value; a column refuses it rather than answer
+        # otherwise (conformance/cannot-express/python-arrow.txt).
+        with pytest.raises(ValueError, match="ext-values"):
+            A.encode(pa.array(["a"]), profile)
+        return
+    for op, fn, col_fn in (("encode", pctenc.encode, A.encode),
+                           ("decode", pctenc.decode, A.decode)):
+        for v in AGREE:
+            want = scalar(fn, v)
+            col = pa.array([b"ok", v], pa.binary())
+            try:
+                got = col_fn(col, profile).to_pylist()[1]
+            except pctenc.PctencError as e:
+                assert e.row == 1, (op, v)
+                got = (e.code, e.offset)
+            assert got == want, (op, v)

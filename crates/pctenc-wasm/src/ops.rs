@@ -232,7 +232,7 @@ pub fn profiles() -> Vec<Value> {
                 "unit": p.unit().name(),
                 "input_utf8": p.input_utf8().name(),
                 // The word of the `malformed` option that gives the profile's behaviour.
-                "malformed": words::MALFORMED[usize::from(d.malformed == Malformed::PassThrough)].name,
+                "malformed": words::MALFORMED[usize::from(matches!(d.malformed, Malformed::PassThrough | Malformed::PassThroughTriplet))].name,
                 "malformed_policy": d.malformed.name(),
                 "plus_as_space": d.plus_as_space,
                 "keep_escaped": kept,

@@ -665,42 +665,72 @@ impl<'p> Decode<'p> {
         on_error: OnError,
         out: &mut Output<P>,
     ) -> Result<(), BatchError> {
+        let Some(row) = rows.row(i)? else {
+            return out.end_row(i, false);
+        };
+        match self.value_into(row, on_error, &mut out.values) {
+            Ok(valid) => out.end_row(i, valid),
+            Err(e) => Err(row_error(i, row, e)),
+        }
+    }
+
+    /// Decodes one value under the policy, as a row of a batch, appending it to `out`:
+    /// what front ends that take one value at a time (the JVM's per-row SQL functions) call,
+    /// so that a value and a column row follow the same rules.
+    ///
+    /// Returns whether the value is present: `false` when `on_error` is [`OnError::Null`]
+    /// and the value does not decode (nothing is appended then).
+    ///
+    /// ```
+    /// use pctenc::batch::{Decode, OnError};
+    /// let d = Decode::new(pctenc::profile::rfc3986::RFC3986).text();
+    /// let mut out = Vec::new();
+    /// assert_eq!(d.value_into(b"a%20b", OnError::Raise, &mut out), Ok(true));
+    /// assert_eq!(d.value_into(b"%zz", OnError::Null, &mut out), Ok(false));
+    /// assert_eq!(d.value_into(b"%zz", OnError::Raise, &mut out).unwrap_err().offset(), 0);
+    /// assert_eq!(out, b"a b");
+    /// ```
+    ///
+    /// # Errors
+    /// [`RowError`] under [`OnError::Raise`] (`out` is left as it was).
+    pub fn value_into(
+        &self,
+        value: &[u8],
+        on_error: OnError,
+        out: &mut Vec<u8>,
+    ) -> Result<bool, RowError> {
         let unit = self.profile.unit();
         // Policies whose output may still hold bytes that are not UTF-8.
         let check_text = self.text
             && !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
-        let Some(row) = rows.row(i)? else {
-            return out.end_row(i, false);
-        };
-        let start = out.values.len();
-        let mut result = decode_append(unit, self.decoding, row, &mut out.values);
+        let start = out.len();
+        let mut result = decode_append(unit, self.decoding, value, out);
         if result.is_ok() && check_text {
-            if let Err(e) = core::str::from_utf8(&out.values[start..]) {
-                let offset = scalar::input_offset(&self.decoding, unit, row, e.valid_up_to());
-                out.values.truncate(start);
+            if let Err(e) = core::str::from_utf8(&out[start..]) {
+                let offset = scalar::input_offset(&self.decoding, unit, value, e.valid_up_to());
+                out.truncate(start);
                 result = Err(DecodeError::InvalidUtf8 { offset });
             }
         }
-        let valid = match result {
-            Ok(()) => true,
+        match result {
+            Ok(()) => Ok(true),
             Err(e) => match on_error {
-                OnError::Raise => return Err(row_error(i, row, RowError::Decode(e))),
-                OnError::Null => false,
+                OnError::Raise => Err(RowError::Decode(e)),
+                OnError::Null => Ok(false),
                 OnError::Keep if self.text => {
-                    push_lossy(row, &mut out.values);
-                    true
+                    push_lossy(value, out);
+                    Ok(true)
                 }
                 OnError::Keep => {
-                    out.values.extend_from_slice(row);
-                    true
+                    out.extend_from_slice(value);
+                    Ok(true)
                 }
                 OnError::Replace => {
-                    self.replace(row, &mut out.values);
-                    true
+                    self.replace(value, out);
+                    Ok(true)
                 }
             },
-        };
-        out.end_row(i, valid)
+        }
     }
 
     /// The lenient decoding of `row` ([`OnError::Replace`]); never fails.
@@ -710,7 +740,11 @@ impl<'p> Decode<'p> {
             Utf8::LossyJava => Utf8::LossyJava,
             _ => Utf8::Lossy,
         };
-        let lenient = Decoding { malformed: Malformed::PassThrough, utf8, ..self.decoding };
+        let malformed = match self.decoding.malformed {
+            Malformed::Reject | Malformed::RejectSigned => Malformed::PassThrough,
+            kept => kept,
+        };
+        let lenient = Decoding { malformed, utf8, ..self.decoding };
         let start = out.len();
         if decode_append(self.profile.unit(), lenient, row, out).is_err() {
             // Pass-through decoding with a lossy policy has no error left; keep the row if
@@ -762,8 +796,6 @@ pub fn encode_into<O: Offset, P: Offset>(
     out: &mut Output<P>,
 ) -> Result<(), BatchError> {
     let n = rows.len();
-    let check_text = profile.keeps_non_ascii();
-    let strict_input = profile.input_utf8() == Utf8::Strict;
     // URLs and text grow by a third to a half; room for twice the rest of the input saves the
     // copies of a vector that doubles (`pctenc.arrow` starts from an empty output), and pages
     // never written are never committed.
@@ -774,39 +806,64 @@ pub fn encode_into<O: Offset, P: Offset>(
             out.end_row(i, false)?;
             continue;
         };
-        let start = out.values.len();
-        // A profile whose input must be text (js-component, as encodeURIComponent throws)
-        // fails on a row that is not, as `Profile::try_encode` does for one value.
-        let mut failed = None;
-        if strict_input && (profile.unit() == Unit::Latin1 || !is_utf8(row)) {
-            match profile.try_encode(row) {
-                Ok(s) => out.values.extend_from_slice(s.as_bytes()),
-                Err(e) => failed = Some(e),
-            }
-        } else {
-            profile.encode_append_vec(row, &mut out.values);
-            if check_text {
-                if let Err(e) = core::str::from_utf8(&out.values[start..]) {
-                    out.values.truncate(start);
-                    let offset = core::str::from_utf8(row)
-                        .err()
-                        .map_or(e.valid_up_to(), |e| e.valid_up_to());
-                    failed = Some(EncodeError { offset });
-                }
-            }
+        match encode_value_into(profile, row, on_error, &mut out.values) {
+            Ok(valid) => out.end_row(i, valid)?,
+            Err(e) => return Err(row_error(i, row, e)),
         }
-        let mut valid = true;
-        if let Some(e) = failed {
-            match on_error {
-                OnError::Raise => return Err(row_error(i, row, RowError::Encode(e))),
-                OnError::Null => valid = false,
-                OnError::Keep | OnError::Replace => profile
-                    .encode_append_vec(String::from_utf8_lossy(row).as_bytes(), &mut out.values),
-            }
-        }
-        out.end_row(i, valid)?;
     }
     Ok(())
+}
+
+/// Encodes one value with `profile`, as a row of [`encode`], appending it to `out` (see
+/// [`Decode::value_into`]). Returns whether the value is present.
+///
+/// ```
+/// use pctenc::batch::{encode_value_into, OnError};
+/// let mut out = Vec::new();
+/// assert_eq!(encode_value_into(pctenc::profile::whatwg::FORM, b"a b", OnError::Raise, &mut out), Ok(true));
+/// assert_eq!(out, b"a+b");
+/// ```
+///
+/// # Errors
+/// [`RowError::Encode`] under [`OnError::Raise`], for a value that is not text under a
+/// profile whose input must be (`js-component`), or for a profile that keeps non-ASCII over
+/// bytes that are not UTF-8 (`out` is left as it was).
+pub fn encode_value_into(
+    profile: &Profile,
+    value: &[u8],
+    on_error: OnError,
+    out: &mut Vec<u8>,
+) -> Result<bool, RowError> {
+    let start = out.len();
+    // A profile whose input must be text (js-component, as encodeURIComponent throws)
+    // fails on a value that is not, as `Profile::try_encode` does.
+    let mut failed = None;
+    if profile.input_utf8() == Utf8::Strict && (profile.unit() == Unit::Latin1 || !is_utf8(value)) {
+        match profile.try_encode(value) {
+            Ok(s) => out.extend_from_slice(s.as_bytes()),
+            Err(e) => failed = Some(e),
+        }
+    } else {
+        profile.encode_append_vec(value, out);
+        if profile.keeps_non_ascii() {
+            if let Err(e) = core::str::from_utf8(&out[start..]) {
+                out.truncate(start);
+                let offset =
+                    core::str::from_utf8(value).err().map_or(e.valid_up_to(), |e| e.valid_up_to());
+                failed = Some(EncodeError { offset });
+            }
+        }
+    }
+    if let Some(e) = failed {
+        match on_error {
+            OnError::Raise => return Err(RowError::Encode(e)),
+            OnError::Null => return Ok(false),
+            OnError::Keep | OnError::Replace => {
+                profile.encode_append_vec(String::from_utf8_lossy(value).as_bytes(), out)
+            }
+        }
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

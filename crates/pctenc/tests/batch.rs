@@ -374,7 +374,13 @@ fn per_row_decode(
                 Utf8::LossyJava => Utf8::LossyJava,
                 _ => Utf8::Lossy,
             };
-            let lenient = pctenc::Decoding { malformed: Malformed::PassThrough, utf8, ..d };
+            // Replace relaxes a rejecting policy only: a profile that already keeps malformed
+            // escapes (ClickHouse keeps the `%` with its two bytes) keeps its own rule.
+            let malformed = match d.malformed {
+                Malformed::Reject | Malformed::RejectSigned => Malformed::PassThrough,
+                kept => kept,
+            };
+            let lenient = pctenc::Decoding { malformed, utf8, ..d };
             Ok(Some(
                 one_row(p, lenient, row)
                     .unwrap_or_else(|_| String::from_utf8_lossy(row).into_owned().into_bytes()),

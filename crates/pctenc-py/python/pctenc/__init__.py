@@ -16,16 +16,30 @@ Every decision is the Rust library's: profile names, aliases and policies are th
 from __future__ import annotations
 
 from . import _pctenc, arrow, form, urllib
-from ._pctenc import PctencError, check, decode, encode, normalize, profiles
+from ._error import PctencError
+from ._pctenc import (
+    check,
+    decode,
+    decode_segment,
+    encode,
+    normalize,
+    options,
+    profiles,
+    try_decode,
+)
 
 __all__ = [
     "PctencError",
     "check",
     "decode",
+    "decode_segment",
     "encode",
     "normalize",
+    "options",
     "profiles",
+    "try_decode",
     "KERNEL",
+    "__version__",
     "arrow",
     "form",
     "urllib",
@@ -33,3 +47,6 @@ __all__ = [
 
 #: The kernel the library picked for this CPU ("avx512", "avx2", "ssse3", "neon", "scalar").
 KERNEL: str = _pctenc.KERNEL
+
+#: The package's version: the Rust crate's, as built.
+__version__: str = _pctenc.__version__

@@ -1,27 +1,46 @@
 from . import arrow as arrow, form as form, urllib as urllib
 from ._pctenc import (
     Context as Context,
+    Hex as Hex,
+    OnError as OnError,
+    OptionInfo as OptionInfo,
+    Unmappable as Unmappable,
+    check as check,
+    decode_segment as decode_segment,
+    options as options,
+    try_decode as try_decode,
     Finding as Finding,
     Malformed as Malformed,
     PctencError as PctencError,
     ProfileInfo as ProfileInfo,
     Utf8Policy as Utf8Policy,
-    check as check,
-    normalize as normalize,
     profiles as profiles,
 )
 from typing import Literal, overload
 
-KERNEL: str
+__all__ = ["PctencError", "check", "decode", "decode_segment", "encode", "normalize",
+           "options", "profiles", "try_decode", "KERNEL", "__version__", "arrow", "form",
+           "urllib"]
 
-def encode(data: str | bytes, profile: str = "rfc3986", *, lower: bool = False,
-           charset: str | None = None) -> str:
+KERNEL: str
+__version__: str
+
+def encode(data: str | bytes, profile: str | None = None, *, hex: Hex | None = None,
+           lower: bool | None = None, utf8: Utf8Policy | None = None, plus: bool | None = None,
+           charset: str | None = None, unmappable: Unmappable | None = None,
+           on_error: OnError | None = None) -> str:
     """Percent-encodes ``data`` with the named profile (names and aliases as the CLI's)."""
 
 @overload
-def decode(text: str | bytes, profile: str = "rfc3986", *, malformed: Malformed | None = None,
-           utf8: Literal["bytes"], charset: None = None) -> bytes: ...
+def decode(text: str | bytes, profile: str | None = None, *,
+           malformed: Malformed | None = None, utf8: Literal["bytes"], plus: bool | None = None,
+           charset: None = None, on_error: OnError | None = None) -> bytes: ...
 @overload
-def decode(text: str | bytes, profile: str = "rfc3986", *, malformed: Malformed | None = None,
-           utf8: Literal["strict", "lossy", "replace"] | None = None,
-           charset: str | None = None) -> str: ...
+def decode(text: str | bytes, profile: str | None = None, *,
+           malformed: Malformed | None = None,
+           utf8: Literal["strict", "lossy", "replace"] | None = None, plus: bool | None = None,
+           charset: str | None = None, on_error: OnError | None = None) -> str: ...
+@overload
+def normalize(text: str, context: Context | None = None) -> str: ...
+@overload
+def normalize(text: bytes, context: Context | None = None) -> bytes: ...

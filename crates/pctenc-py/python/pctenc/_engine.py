@@ -3,9 +3,12 @@
 Every adapter hands whole Arrow batches to `pctenc.arrow` (one call per batch, the GIL
 released while the kernels run) and adds only what its engine needs:
 
-- `run`: one batch, one profile; an error names the adapter function and the profile, so a
-  failed Spark job or DuckDB query says which call and which dialect rejected which value
-  (`pctenc.arrow`'s message already has the row, the byte offset and a snippet).
+- `check`: every argument checked before a query runs, by the code that will run it.
+- `run`: one batch, one profile; an error names the adapter function, the profile and the
+  size of the batch, so a failed Spark job or DuckDB query says which call and which dialect
+  rejected which value. Its row is the value's index in the batch the engine passed: neither
+  DuckDB nor Spark tells a function where its batch starts, so the snippet of the value and
+  the byte offset are what finds it (docs/engines.md).
 - `convert`: the call itself; a legacy `charset` (GBK, Shift_JIS...) goes row by row through
   the scalar API, because `pctenc.arrow` does not take one yet (slow, but exact).
 - `run_per_profile`: SQL passes the profile as a column (`pct_decode(s, 'form')`), constant in
@@ -18,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import arrow as _arrow
+from ._error import PctencError
 
 
 def _fn(op: str):
@@ -33,49 +37,86 @@ def convert(op: str, values: Any, profile: str, **options: Any):
     legacy `charset` (see `_rows_with_charset`)."""
     if options.get("charset") is not None:
         return _rows_with_charset(op, values, profile, **options)
+    options.pop("charset", None)
     return _fn(op)(values, profile=profile, **options)
 
 
+def split_options(text: str, op: str = "decode") -> tuple[str | None, dict[str, str]]:
+    """SQL's second argument: a profile name (`'form'`), or options in the library's compact
+    text form (`'profile=form, utf8=lossy'`: split on ',', then at the first '='), each value
+    left as text for the library to parse. Returns the profile and the other options."""
+    if "=" not in text:
+        return text, {}
+    from . import _pctenc
+
+    _pctenc.check_options(op, text)  # a key given twice, a misspelling: the library's error
+    options = {}
+    for piece in text.split(","):
+        if piece.strip():
+            key, _, value = piece.partition("=")
+            options[key.strip()] = value.strip()
+    return options.pop("profile", None), options
+
+
+def check(op: str, empty: Any, profile: str, **options: Any) -> None:
+    """Checks `profile` and every option of `op` before a query runs (an unknown profile, a
+    misspelt policy, a wrong type), on `empty`, an empty column of the engine's own kind,
+    by the same code that will run: the errors are `pctenc.arrow`'s."""
+    if options.get("charset") is not None:
+        # Such a column runs row by row through the scalar API: check with it.
+        from . import decode, encode
+
+        (encode if op == "encode" else decode)("", profile, **options)
+        return
+    options.pop("charset", None)
+    _fn(op)(empty, profile=profile, **options)
+
+
 def run(where: str, op: str, values: Any, profile: str, **options: Any):
-    """`pctenc.arrow.<op>(values, profile=profile, **options)`. A `ValueError` (a
-    `PctencError`, an unknown profile) becomes a `ValueError` whose message starts with
-    `where` and the profile, the original chained as its cause: engines turn a worker's
-    exception into text, so the text must say everything."""
+    """`pctenc.arrow.<op>(values, profile=profile, **options)`, `profile` a name or options
+    text (`split_options`). A `PctencError` becomes one
+    whose message starts with `where`, the profile asked for and the batch's size; another
+    `ValueError` (an unknown profile) one that starts with `where`; the original is chained
+    as the cause. Engines turn a worker's exception into text, so the text says everything."""
+    profile, given = split_options(profile, op)
+    options = {**options, **given}
     try:
         return convert(op, values, profile, **options)
+    except PctencError as e:
+        raise in_batch(where, profile, len(values), e) from e
     except ValueError as e:
         said = f"{e}"
         context = where if f"profile {profile}" in said else f"{where}(profile={profile!r})"
         raise ValueError(f"{context}: {said}") from e
 
 
-def _rows_with_charset(op: str, values: Any, profile: str, on_error: str = "raise", **options):
-    """Legacy charsets (`charset="gbk"`), row by row through the scalar API: `pctenc.arrow`
-    takes no `charset` yet, so this is the slow path (a Python call per row), kept until it
-    does. `on_error` as in `pctenc.arrow.decode`; "replace" decodes leniently."""
+def in_batch(where: str, profile: str, n: int, e: PctencError, row: int | None = None):
+    """`e` said again from an engine's function: `where`, the profile asked for (when it is
+    an alias of the one named), the batch's size, and `row` in place of `e.row` (a row
+    counted in a part of the batch, put back in the batch's count)."""
+    asked = "" if profile in (None, e.profile) else f"(profile={profile!r})"
+    rows = "row" if n == 1 else "rows"
+    return e.relocated(f"{where}{asked}, in a batch of {n} {rows}: ", e.row if row is None else row)
+
+
+def _rows_with_charset(op: str, values: Any, profile: str, **options: Any):
+    """Legacy charsets (`charset="gbk"`), row by row through the scalar API (which runs the
+    library's options model, `on_error` included): `pctenc.arrow` takes no `charset` yet, so
+    this is the slow path (a Python call per row), kept until it does."""
     import pyarrow as pa
 
-    from . import PctencError, decode, encode
+    from . import decode, encode
 
     fn = encode if op == "encode" else decode
-    rows = _as_array(values).to_pylist()
     out = []
-    for i, row in enumerate(rows):
+    for i, row in enumerate(_as_array(values).to_pylist()):
         if row is None:
             out.append(None)
             continue
         try:
             out.append(fn(row, profile, **options))
         except PctencError as e:
-            if on_error == "raise":
-                raise PctencError(f"row {i}: {e}") from e
-            if on_error == "null":
-                out.append(None)
-            elif on_error == "keep":
-                out.append(row)
-            else:
-                lenient = dict(options, malformed="lenient", utf8="lossy")
-                out.append(fn(row, profile, **lenient) if op == "decode" else None)
+            raise e.relocated("", i) from e
     binary = op == "decode" and options.get("utf8") == "bytes"
     return pa.array(out, pa.binary() if binary else pa.string())
 
@@ -100,7 +141,15 @@ def run_per_profile(
     for name in names:
         idx = pc.indices_nonzero(pc.equal(profiles, name))
         rows = prepare(values.take(idx), name)
-        pieces.append(_as_array(run(where, op, rows, name, **options)))
+        profile, given = split_options(name, op)
+        try:
+            pieces.append(_as_array(convert(op, rows, profile, **{**options, **given})))
+        except PctencError as e:
+            # Its row is in this profile's rows: say it in the batch's count.
+            row = None if e.row is None else idx[e.row].as_py()
+            raise in_batch(where, name, len(values), e, row) from e
+        except ValueError as e:
+            raise ValueError(f"{where}(profile={name!r}): {e}") from e
         order.append(idx)
     nulls = pc.indices_nonzero(pc.is_null(profiles))
     out_type = (

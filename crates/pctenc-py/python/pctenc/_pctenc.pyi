@@ -1,19 +1,20 @@
 """Type stubs of the native module (the public names are re-exported by pctenc)."""
 
-from typing import Any, Literal, TypedDict
+from collections.abc import Callable
+from typing import Any, Literal, TypedDict, overload
+
+from ._error import PctencError as PctencError
 
 KERNEL: str
-
-class PctencError(ValueError):
-    offset: int
-    code: str
-    profile: str
-    row: int | None
+__version__: str
+ON_ERROR: list[str]
+URLLIB_ORIGINALS: dict[str, Callable[..., Any]]
 
 class Finding(TypedDict):
     code: str
     severity: str
     offset: int
+    len: int
     end: int
     message: str
     depth: int | None
@@ -42,16 +43,44 @@ Malformed = Literal["strict", "lenient"]
 OnError = Literal["raise", "null", "keep", "replace"]
 Context = Literal["segment", "path", "query", "form", "fragment", "userinfo", "host", "url"]
 
-def encode(data: str | bytes, profile: str = "rfc3986", *, lower: bool = False,
-           charset: str | None = None) -> str: ...
-def decode(text: str | bytes, profile: str = "rfc3986", *, malformed: Malformed | None = None,
-           utf8: Utf8Policy | None = None, charset: str | None = None) -> str | bytes: ...
+Hex = Literal["upper", "lower"]
+Unmappable = Literal["ncr", "error"]
+FailOn = Literal["info", "low", "medium", "high", "critical"]
+SegmentPolicy = Literal["strict", "lenient", "raw"]
+Option = str | bool | int | None
+
+class OptionInfo(TypedDict):
+    key: str
+    takes: str
+    words: list[str]
+    default: str | None
+    about: str
+
+def encode(data: str | bytes, profile: str | None = None, *, hex: Hex | None = None,
+           lower: bool | None = None, utf8: Utf8Policy | None = None, plus: bool | None = None,
+           charset: str | None = None, unmappable: Unmappable | None = None,
+           on_error: OnError | None = None) -> str: ...
+def decode(text: str | bytes, profile: str | None = None, *, malformed: Malformed | None = None,
+           utf8: Utf8Policy | None = None, plus: bool | None = None, charset: str | None = None,
+           on_error: OnError | None = None) -> str | bytes: ...
+def try_decode(text: str | bytes, profile: str | None = None, *,
+               malformed: Malformed | None = None, utf8: Utf8Policy | None = None,
+               plus: bool | None = None, charset: str | None = None) -> str | bytes | None: ...
+def decode_segment(text: str | bytes, *, policy: SegmentPolicy | None = None,
+                   max_len: int | None = None) -> str: ...
+def options(op: str) -> list[OptionInfo]: ...
+def check_options(op: str, text: str) -> None: ...
 def profiles() -> list[ProfileInfo]: ...
-def check(text: str | bytes, context: Context = "url", *, max_len: int | None = None,
-          max_params: int | None = None) -> list[Finding]: ...
-def normalize(text: str | bytes, context: Context = "url") -> str | bytes: ...
+def profile_info(name: str) -> ProfileInfo: ...
+def check(text: str | bytes, context: Context | None = None, *, max_len: int | None = None,
+          max_params: int | None = None, fail_on: FailOn | None = None) -> list[Finding]: ...
+@overload
+def normalize(text: str, context: Context | None = None) -> str: ...
+@overload
+def normalize(text: bytes, context: Context | None = None) -> bytes: ...
 def form_parse(data: str | bytes, *, charset: str | None = None) -> list[tuple[str, str]]: ...
-def form_serialize(pairs: list[tuple[str, str]], *, charset: str | None = None) -> str: ...
+def form_serialize(pairs: list[tuple[str | bytes, str | bytes]], *,
+                   charset: str | None = None) -> str: ...
 def quote(string: Any, safe: Any, encoding: Any, errors: Any) -> str: ...
 def quote_plus(string: Any, safe: Any, encoding: Any, errors: Any) -> str: ...
 def quote_from_bytes(bs: Any, safe: Any) -> str: ...
@@ -62,7 +91,5 @@ def parse_qsl(qs: Any, keep_blank_values: Any, strict_parsing: Any, encoding: An
               errors: Any, max_num_fields: Any, separator: Any) -> Any: ...
 def parse_qs(qs: Any, keep_blank_values: Any, strict_parsing: Any, encoding: Any,
              errors: Any, max_num_fields: Any, separator: Any) -> Any: ...
-def arrow_encode(values: Any, profile: str = "rfc3986", *, lower: bool = False,
-                 on_error: OnError = "raise") -> Any: ...
-def arrow_decode(values: Any, profile: str = "rfc3986", *, on_error: OnError = "raise",
-                 malformed: Malformed | None = None, utf8: Utf8Policy | None = None) -> Any: ...
+def arrow_encode(values: Any, profile: str | None = None, **options: Option) -> Any: ...
+def arrow_decode(values: Any, profile: str | None = None, **options: Option) -> Any: ...

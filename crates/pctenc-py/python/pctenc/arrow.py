@@ -27,8 +27,8 @@ from ._pctenc import PctencError
 
 __all__ = ["encode", "decode", "PctencError", "ON_ERROR"]
 
-#: The per-row error policies of ``decode`` (and ``encode``).
-ON_ERROR = ("raise", "null", "keep", "replace")
+#: The per-row error policies of ``decode`` (and ``encode``), as the library names them.
+ON_ERROR = tuple(_pctenc.ON_ERROR)
 
 
 def _pyarrow():
@@ -40,6 +40,10 @@ def _pyarrow():
 
 
 def _arrow_input(values):
+    if type(values).__module__.startswith("polars") and str(getattr(values, "dtype", "")) == "Null":
+        # Polars exports its Null dtype with a buffer the C Data Interface does not give
+        # that type, which the Arrow import refuses: an all-null String column instead.
+        return values.cast(str)
     if hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
         return values
     if isinstance(values, (list, tuple)):
@@ -56,19 +60,29 @@ def _result(out, stream):
     return pa.chunked_array(out) if stream else pa.array(out)
 
 
-def encode(values, profile="rfc3986", *, lower=False, on_error="raise"):
+def encode(values, profile=None, **options):
     """Percent-encodes every row of ``values`` with ``profile``; a string column back.
 
-    Every profile writes ASCII, so rows cannot fail, but for profiles that keep non-ASCII
-    (``iri``) over binary rows that are not UTF-8: those follow ``on_error``.
+    ``options`` are those of :func:`pctenc.encode` (``lower``, ``plus``, ``utf8``...), and
+    ``on_error`` ("raise", "null", "keep", "replace") for a row that fails.
+
+    ``values`` is any Arrow string or binary column (a dictionary column is encoded once per
+    distinct value). A row can fail only where one value would (``pctenc.encode``): bytes
+    that are not UTF-8 under a profile whose runtime takes text (``js-component``) or one
+    that keeps non-ASCII (``iri``); those follow ``on_error``.
+
+    >>> import pyarrow as pa, pctenc.arrow
+    >>> pctenc.arrow.encode(pa.array(["a b", None, "é"]), "form").to_pylist()
+    ['a+b', None, '%C3%A9']
     """
     values = _arrow_input(values)
     stream = not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
-    return _result(_pctenc.arrow_encode(values, profile, lower=lower, on_error=on_error), stream)
+    return _result(_pctenc.arrow_encode(values, profile, **options), stream)
 
 
-def decode(values, profile="rfc3986", *, on_error="raise", malformed=None, utf8=None):
-    """Percent-decodes every row of ``values`` with ``profile``.
+def decode(values, profile=None, **options):
+    """Percent-decodes every row of ``values`` with ``profile``; ``options`` are those of
+    :func:`pctenc.decode` (``malformed``, ``utf8``, ``plus``), and ``on_error``.
 
     ``on_error`` says what a row that does not decode becomes:
 
@@ -82,8 +96,16 @@ def decode(values, profile="rfc3986", *, on_error="raise", malformed=None, utf8=
     not start an escape; ``utf8`` is "strict", "lossy" or "bytes" (a binary column), and by
     default the profile's own policy, made strict where the profile would pass bytes that
     are not UTF-8 (a string column cannot hold them).
+
+    >>> import pyarrow as pa, pctenc.arrow
+    >>> col = pa.array(["caf%C3%A9", None, "x%zz"])
+    >>> pctenc.arrow.decode(col, on_error="null").to_pylist()
+    ['café', None, None]
+    >>> pctenc.arrow.decode(col)
+    Traceback (most recent call last):
+    ...
+    pctenc.PctencError: profile rfc3986, row 2, byte 1: invalid-escape at "%zz": ...
     """
     values = _arrow_input(values)
     stream = not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
-    out = _pctenc.arrow_decode(values, profile, on_error=on_error, malformed=malformed, utf8=utf8)
-    return _result(out, stream)
+    return _result(_pctenc.arrow_decode(values, profile, **options), stream)

@@ -1,19 +1,36 @@
-"""pctenc in DuckDB: SQL functions as Arrow UDFs.
+"""pctenc in DuckDB: SQL functions, native where the connection allows it.
 
 ```python
-import duckdb, pctenc.duckdb
-con = duckdb.connect()
-pctenc.duckdb.register(con)
-con.sql("SELECT pct_decode(url, 'form'), pct_try_decode(url, 'duckdb'), pct_encode(q, 'rfc3986') FROM t")
+import pctenc.duckdb
+con = pctenc.duckdb.connect()            # a connection that can load the native extension
+con.sql("SELECT pct_decode(url, 'form'), pct_try_decode(url), pct_encode(q, 'rfc3986') FROM t")
+
+con = duckdb.connect(); pctenc.duckdb.register(con)   # any connection: native or Arrow UDFs
 ```
 
-`register(con)` adds `pct_encode(s, profile)`, `pct_decode(s, profile)` and
-`pct_try_decode(s, profile)` (VARCHAR in, VARCHAR out), and the BLOB variants
-`pct_encode_blob(b, profile)` / `pct_decode_blob(s, profile)` for bytes that are not text.
-Each is a DuckDB Arrow UDF: DuckDB hands Python one vector of rows at a time as an Arrow
-array, and the whole vector is one call into the kernels. NULL in gives NULL out (a NULL
-profile too); `pct_decode` fails the query naming the function, profile, row (in its
-vector), byte offset and a snippet of the value; `pct_try_decode` gives NULL for that row.
+`register(con)` gives the connection `pct_encode`, `pct_decode` and `pct_try_decode`
+(value, profile or options), and the BLOB forms `pct_encode_blob` / `pct_decode_blob` /
+`pct_try_decode_blob` for bytes that are not text. The second argument is a profile name or
+options in the library's compact text form (`'profile=form, utf8=lossy'`).
+
+- **Native** (the loadable extension `crates/pctenc-duckdb`, built by
+  `scripts/build/duckdb.sh`): `LOAD`ed into the connection's database, vectorized in Rust,
+  with one-, two- and three-argument forms and VARCHAR and BLOB overloads. DuckDB loads an
+  unsigned extension only into a database opened with `allow_unsigned_extensions`, a setting
+  that cannot be changed once it is open: `connect()` opens one so. `pct_decode` fails the
+  query naming the function, profile, value and byte offset.
+- **Arrow UDFs** otherwise (the connection does not allow unsigned extensions, or no
+  extension file is found, or `prefix` renames the functions): the same names with
+  `(value, profile)`, one Python call per DuckDB vector into the Rust kernels.
+  `register` warns (`NativeUnavailable`) when it falls back and says why. `pct_decode` fails
+  the query naming the function, profile, row (in its vector, whose size it gives: DuckDB
+  does not say where a vector starts), byte offset and a snippet of the value.
+
+The extension file is found at, in order: `path=`, the environment variable
+`PCTENC_DUCKDB_EXTENSION`, `pctenc.duckdb_extension` beside this module. NULL in gives NULL
+out (a NULL profile too); `pct_try_decode` gives NULL for a row that does not decode (never,
+under a profile that keeps malformed escapes and writes U+FFFD for bad UTF-8, such as
+`form`).
 
 The `duckdb` profile reproduces DuckDB's own `url_encode` / `url_decode` byte for byte (`+`
 kept, malformed escapes kept, an error where the result is not UTF-8), so
@@ -23,20 +40,86 @@ it lacks: `form` (`+` as space), `spark` (Spark's `url_decode`), `rfc3986` (stri
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import warnings
+from typing import Any, Optional
 
 from . import _engine
 
-__all__ = ["register"]
+__all__ = ["register", "connect", "extension_path", "NativeUnavailable"]
+
+EXTENSION_FILE = "pctenc.duckdb_extension"
 
 
-def register(con: Any, prefix: str = "pct_") -> Any:
-    """Registers the `pct_*` functions on the connection `con` and returns it.
+class NativeUnavailable(RuntimeWarning):
+    """`register` could not load the native extension and registered the Arrow UDFs."""
 
-    `prefix` renames them (`prefix="url_"` gives `url_decode(s, profile)`, which DuckDB
-    resolves apart from its one-argument built-in)."""
+
+def extension_path(path: Optional[str] = None) -> Optional[str]:
+    """The native extension's file: `path`, else `$PCTENC_DUCKDB_EXTENSION`, else
+    `pctenc.duckdb_extension` beside this module; None when none of them exists."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), EXTENSION_FILE)
+    for candidate in (path, os.environ.get("PCTENC_DUCKDB_EXTENSION"), here):
+        if candidate and os.path.isfile(candidate):
+            return candidate
+    if path:
+        raise FileNotFoundError(f"pctenc.duckdb: no extension file at {path!r}")
+    return None
+
+
+def connect(database: str = ":memory:", path: Optional[str] = None, **kwargs: Any) -> Any:
+    """`duckdb.connect(database, ...)` with `allow_unsigned_extensions` set, the native
+    extension loaded (`FileNotFoundError` when there is none: see `extension_path`)."""
     import duckdb
+
+    config = dict(kwargs.pop("config", None) or {})
+    config["allow_unsigned_extensions"] = "true"
+    con = duckdb.connect(database, config=config, **kwargs)
+    found = extension_path(path)
+    if found is None:
+        con.close()
+        raise FileNotFoundError(
+            f"pctenc.duckdb: no {EXTENSION_FILE}; build it with scripts/build/duckdb.sh "
+            "and pass path= or set PCTENC_DUCKDB_EXTENSION"
+        )
+    con.execute(f"LOAD '{_quote(found)}'")
+    return con
+
+
+def register(
+    con: Any, prefix: str = "pct_", path: Optional[str] = None, native: Optional[bool] = None
+) -> Any:
+    """Gives the connection `con` the `pct_*` functions and returns it.
+
+    `native=None` loads the native extension when it can and falls back to the Arrow UDFs
+    with a `NativeUnavailable` warning saying why; `native=True` raises instead of falling
+    back; `native=False` registers the Arrow UDFs. `prefix` renames the functions, which only
+    the Arrow UDFs can (`prefix="url_"` gives `url_decode(s, profile)`, which DuckDB resolves
+    apart from its one-argument built-in)."""
+    import duckdb
+
+    if native is not False and prefix == "pct_":
+        why = _load_native(con, path)
+        if why is None:
+            return con
+        if native:
+            raise RuntimeError(f"pctenc.duckdb: native extension not loaded: {why}")
+        warnings.warn(
+            f"pctenc.duckdb: using the Arrow UDFs (one Python call per vector): {why}",
+            NativeUnavailable,
+            stacklevel=2,
+        )
+    elif native:
+        raise ValueError("pctenc.duckdb: the native functions cannot be renamed (prefix)")
     from duckdb.func import ARROW, FunctionNullHandling
+
+    try:
+        import numpy  # noqa: F401 - DuckDB's create_function imports it for any Python UDF
+    except ImportError as e:
+        raise ImportError(
+            "pctenc.duckdb needs numpy: DuckDB's create_function imports it for every Python "
+            "function (pip install numpy, or pip install 'pctenc[duckdb]')"
+        ) from e
     from duckdb.sqltypes import BLOB, VARCHAR
 
     specs = [
@@ -45,6 +128,7 @@ def register(con: Any, prefix: str = "pct_") -> Any:
         ("try_decode", "decode", {"on_error": "null"}, VARCHAR, VARCHAR),
         ("encode_blob", "encode", {}, BLOB, VARCHAR),
         ("decode_blob", "decode", {"on_error": "raise", "utf8": "bytes"}, VARCHAR, BLOB),
+        ("try_decode_blob", "decode", {"on_error": "null", "utf8": "bytes"}, VARCHAR, BLOB),
     ]
     for name, op, options, arg, ret in specs:
         fn = _udf(prefix + name, op, options)
@@ -66,9 +150,49 @@ def register(con: Any, prefix: str = "pct_") -> Any:
     return con
 
 
+def pa_types():
+    import pyarrow as pa
+
+    return pa.types
+
+
 def _udf(where: str, op: str, options: dict):
+    text_out = options.get("utf8") != "bytes"
+
     def apply(values, profiles):
-        return _engine.run_per_profile(where, op, values, profiles, **options)
+        out = _engine.run_per_profile(where, op, values, profiles, **options)
+        if text_out and not (pa_types().is_string(out.type) or pa_types().is_large_string(out.type)):
+            # utf8=bytes asked of a VARCHAR function: DuckDB would show the bytes escaped.
+            raise ValueError(f"{where} returns VARCHAR: decode to bytes with the _blob function")
+        return out
 
     apply.__name__ = where
     return apply
+
+
+def _quote(path: str) -> str:
+    return path.replace("'", "''")
+
+
+def _load_native(con: Any, path: Optional[str]) -> Optional[str]:
+    """LOADs the extension into `con`'s database; None, or why it could not."""
+    import duckdb
+
+    found = extension_path(path)
+    if found is None:
+        return (
+            f"no {EXTENSION_FILE} found (build it with scripts/build/duckdb.sh, then pass "
+            "path= or set PCTENC_DUCKDB_EXTENSION)"
+        )
+    allowed = con.execute("SELECT current_setting('allow_unsigned_extensions')").fetchall()[0][0]
+    if not allowed:
+        return (
+            "the connection was opened without allow_unsigned_extensions, which DuckDB "
+            "only takes when a database is opened: use pctenc.duckdb.connect(), or "
+            "duckdb.connect(config={'allow_unsigned_extensions': 'true'})"
+        )
+    try:
+        con.execute(f"LOAD '{_quote(found)}'")
+    except duckdb.Error as e:
+        return f"LOAD {found!r} failed: {e}"
+    return None

@@ -3,8 +3,13 @@
     >>> from pctenc import form
     >>> form.parse("a=b+c&%zz=%FF")
     [('a', 'b c'), ('%zz', '\ufffd')]
-    >>> form.serialize([("q", "a b&c")])
-    'q=a+b%26c'
+    >>> form.serialize({"q": "a b&c", "n": 1})
+    'q=a+b%26c&n=1'
+
+``serialize`` takes its query in every shape ``urllib.parse.urlencode`` takes (a mapping, a
+sequence of pairs, ``doseq`` for sequences of values) and raises what it raises for the
+others; it differs from ``urlencode`` only in the bytes it escapes, which are the URL
+Standard's (``~`` escaped, ``*`` kept), as ``URLSearchParams`` writes them.
 
 ``charset`` takes a WHATWG encoding label for forms from legacy pages (``"shift_jis"``).
 """
@@ -16,12 +21,62 @@ from . import _pctenc
 __all__ = ["parse", "serialize"]
 
 
-def parse(data, *, charset=None):
+def parse(data, **options):
     """The (name, value) pairs of ``data`` (str or bytes): split on '&', then at the first
-    '=', '+' and escapes decoded, text decoded as UTF-8 (or ``charset``) with U+FFFD."""
-    return _pctenc.form_parse(data, charset=charset)
+    '=', '+' and escapes decoded, text decoded as UTF-8 (or ``charset``) with U+FFFD.
+
+    >>> parse("q=caf%C3%A9+au+lait&empty=&flag")
+    [('q', 'café au lait'), ('empty', ''), ('flag', '')]
+    >>> parse(b"q=%82%B1", charset="shift_jis")
+    [('q', 'こ')]
+    """
+    return _pctenc.form_parse(data, **options)
 
 
-def serialize(pairs, *, charset=None):
-    """The urlencoded form of ``pairs`` (an iterable of (str, str)); space is '+'."""
-    return _pctenc.form_serialize([(str(n), str(v)) for n, v in pairs], charset=charset)
+def _part(x):
+    # urlencode quotes bytes as they are and everything else as str(x).
+    return x if isinstance(x, bytes) else str(x)
+
+
+def serialize(query, doseq=False, **options):
+    """The urlencoded form of ``query``, read as ``urllib.parse.urlencode`` reads it: a
+    mapping (its ``items()``) or a sequence of ``(name, value)`` tuples; names and values
+    are ``str`` (encoded as UTF-8, or ``charset``), ``bytes`` (escaped as they are) or
+    anything else (``str()`` of it). With ``doseq``, a value that is a sequence (but not
+    ``str`` or ``bytes``) gives one pair per element. Space is written '+'.
+
+    >>> serialize([("q", "a b&c"), ("lang", "fr")])
+    'q=a+b%26c&lang=fr'
+    >>> serialize({"tag": ["x", "y"]}, doseq=True)
+    'tag=x&tag=y'
+    >>> serialize("a=b")
+    Traceback (most recent call last):
+    ...
+    TypeError: not a valid non-string sequence or mapping object
+    """
+    if hasattr(query, "items"):
+        query = query.items()
+    else:
+        # The same test as urlencode's, with its exception.
+        try:
+            if len(query) and not isinstance(query[0], tuple):
+                raise TypeError
+        except TypeError as err:
+            raise TypeError("not a valid non-string sequence or mapping object") from err
+    pairs = []
+    if not doseq:
+        for k, v in query:
+            pairs.append((_part(k), _part(v)))
+    else:
+        for k, v in query:
+            k = _part(k)
+            if isinstance(v, (str, bytes)):
+                pairs.append((k, v))
+                continue
+            try:
+                len(v)
+            except TypeError:
+                pairs.append((k, str(v)))
+            else:
+                pairs.extend((k, _part(e)) for e in v)
+    return _pctenc.form_serialize(pairs, **options)

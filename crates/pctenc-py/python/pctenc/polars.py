@@ -9,27 +9,43 @@ lf.select(pl.col("u").pct.try_decode()).collect(engine="streaming")
 pl.Series(["a b"]).pct.encode(profile="rfc3986")
 ```
 
-Methods (the same on `Expr.pct` and `Series.pct`):
+Methods (the same on `Expr.pct` and `Series.pct`), with the library's options as keyword
+arguments (`pctenc.options("decode")` lists them; checked when the expression is built):
 
-- `encode(profile="rfc3986", **options)`: `options` as `pctenc.arrow.encode` (`lower`,
-  `charset`); String or Binary in, String out.
-- `decode(profile="rfc3986", on_error="raise", **options)`: `on_error` "raise" (a
-  `PctencError` naming the row, byte offset and a snippet), "null", "keep" or "replace";
-  `options` `malformed`, `utf8` (`"bytes"` gives a Binary column), `charset`.
-- `try_decode(profile="rfc3986", **options)`: `decode(..., on_error="null")`.
+- `encode(profile="rfc3986", **options)` (`lower`, `plus`, `utf8`, `charset`, `on_error`):
+  String, Binary, Categorical or Enum in, String out.
+- `decode(profile="rfc3986", on_error="raise", **options)` (`malformed`, `utf8`, `plus`,
+  `charset`):
+  `on_error` "raise" (a `PctencError` naming the frame row, the byte offset and a snippet),
+  "null", "keep" or "replace"; `utf8="bytes"` gives a Binary column.
+- `try_decode(profile="rfc3986", **options)`:
+  `decode(..., on_error="null")`. With a profile that keeps malformed escapes and replaces
+  bad UTF-8 (`form`, `py-quote`...) no row can fail, so no row becomes null.
+
+Every option is checked when the expression is built, not when the query runs.
+
+Errors: `PctencError` keeps `.row`, `.offset`, `.code` and `.profile` through Polars (which
+re-raises an exception from its text: `PctencError` reads them back from it), and `.row` is
+the row of the frame (of the Series). For that, an expression that can raise
+(`on_error="raise"`) is given the whole column at once (`is_elementwise=False`): the streaming
+engine gathers that column before calling it. The other policies cannot raise, stay
+elementwise, and stream morsel by morsel.
+
+Types for mypy: `pl.col("u").pct` is added at run time, which a type checker cannot see;
+`PctExpr(pl.col("u")).decode(...)` and `PctSeries(s).decode(...)` are the same calls, typed.
 
 How it runs: this is an Arrow batch map, not a compiled expression plugin. Each expression
-is `Expr.map_batches(..., is_elementwise=True)`: Polars hands over a whole Series chunk, which
-goes to `pctenc.arrow` zero-copy through the Arrow PyCapsule interface and comes back as one
-Arrow array, one call per batch with the GIL released. Marked elementwise, it runs in eager,
-lazy and streaming queries (the streaming engine calls it per morsel). What a plugin built
-with pyo3-polars would add (no Python frame per batch, the optimizer seeing the output
-type without calling) does not pay for its build: it needs a second native module pinned to
-Polars' exact Rust version, compiled with Polars' own crates, minutes of CI on two cores.
+is `Expr.map_batches(...)`: Polars hands over a Series, which goes to `pctenc.arrow`
+zero-copy through the Arrow PyCapsule interface and comes back as one Arrow array, one call
+per batch with the GIL released. What a plugin built with pyo3-polars would add (no Python
+frame per batch, the optimizer seeing the output type without calling) does not pay for its
+build: it needs a second native module pinned to Polars' exact Rust version, compiled with
+Polars' own crates, minutes of CI on two cores.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import polars as pl
@@ -41,21 +57,47 @@ __all__ = ["PctExpr", "PctSeries"]
 
 DEFAULT_PROFILE = "rfc3986"
 
+# The column types taken; the others are a TypeError naming the type and the cast.
+_TAKEN = (pl.String, pl.Binary, pl.Categorical, pl.Enum, pl.Null)
 
-def _dtype(options: dict):
+
+def _dtype(options: dict[str, Any]) -> Any:
     return pl.Binary if options.get("utf8") == "bytes" else pl.String
 
 
-def _series(op: str, s: pl.Series, profile: str, options: dict) -> pl.Series:
+def _series(op: str, s: pl.Series, profile: str, options: dict[str, Any]) -> pl.Series:
+    if not isinstance(s.dtype, _TAKEN):
+        raise TypeError(
+            f"pctenc.polars: column {s.name!r} is {s.dtype}, not String, Binary, Categorical "
+            f"or Enum: cast it first, e.g. pl.col({s.name!r}).cast(pl.String)"
+        )
     out = _engine.convert(op, s, profile, **options)
     return pl.Series(s.name, out, dtype=_dtype(options))
 
 
-def _check(profile: Any) -> None:
-    """An unknown profile fails when the expression is built, not when the query runs."""
+@functools.cache
+def _can_refuse_text(profile: str) -> bool:
+    """Whether encoding with `profile` can refuse a row: a profile whose input must be text
+    (its runtime throws on a lone surrogate) or that keeps non-ASCII, over Binary rows that
+    are not UTF-8 (the core's profile table says which)."""
+    from . import _pctenc
+
+    p = _pctenc.profile_info(profile)
+    return bool(p["input_utf8"] == "strict" or p["non_ascii"] != "escaped")
+
+
+def _check(op: str, profile: Any, options: dict[str, Any]) -> None:
+    """Every argument is checked when the expression is built (an unknown profile, a wrong
+    type, a misspelt policy), on an empty column, by the same code that runs the query."""
     if not isinstance(profile, str):
         raise TypeError(f"profile must be a str, not {type(profile).__name__}")
-    _arrow.encode(pl.Series([], dtype=pl.String), profile=profile)
+    _engine.check(op, pl.Series([], dtype=pl.String), profile, **options)
+
+
+def _can_raise(op: str, profile: str, options: dict[str, Any]) -> bool:
+    if options.get("on_error") not in (None, "raise"):
+        return False
+    return op == "decode" or _can_refuse_text(profile)
 
 
 @pl.api.register_expr_namespace("pct")
@@ -65,26 +107,44 @@ class PctExpr:
     def __init__(self, expr: pl.Expr) -> None:
         self._expr = expr
 
-    def _map(self, op: str, profile: str, options: dict) -> pl.Expr:
-        _check(profile)
+    def _map(self, op: str, profile: str, options: dict[str, Any]) -> pl.Expr:
+        _check(op, profile, options)
         return self._expr.map_batches(
             lambda s: _series(op, s, profile, options),
             return_dtype=_dtype(options),
-            is_elementwise=True,
+            # A map that can raise sees the whole column, so that .row is the frame's row.
+            is_elementwise=not _can_raise(op, profile, options),
         )
 
     def encode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Expr:
-        """Percent-encodes the column under `profile`."""
+        """Percent-encodes the column under `profile`.
+
+        >>> import polars as pl, pctenc.polars
+        >>> pl.DataFrame({"q": ["a b", "é"]}).select(pl.col("q").pct.encode("form"))["q"].to_list()
+        ['a+b', '%C3%A9']
+        """
         return self._map("encode", profile, options)
 
     def decode(
-        self, profile: str = DEFAULT_PROFILE, on_error: str = "raise", **options: Any
+        self, profile: str = DEFAULT_PROFILE, on_error: str | None = None, **options: Any
     ) -> pl.Expr:
-        """Percent-decodes the column under `profile`."""
+        """Percent-decodes the column under `profile`.
+
+        >>> import polars as pl, pctenc.polars
+        >>> df = pl.DataFrame({"u": ["caf%C3%A9", "a+b"]})
+        >>> df.select(pl.col("u").pct.decode("form"))["u"].to_list()
+        ['café', 'a b']
+        """
         return self._map("decode", profile, dict(options, on_error=on_error))
 
     def try_decode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Expr:
-        """Percent-decodes; rows that cannot be decoded become null."""
+        """Percent-decodes; rows that cannot be decoded become null (none can, under a
+        profile that keeps malformed escapes and replaces bad UTF-8, such as `form`).
+
+        >>> import polars as pl, pctenc.polars
+        >>> pl.DataFrame({"u": ["%41", "%zz"]}).select(pl.col("u").pct.try_decode())["u"].to_list()
+        ['A', None]
+        """
         return self._map("decode", profile, dict(options, on_error="null"))
 
 
@@ -95,16 +155,35 @@ class PctSeries:
     def __init__(self, series: pl.Series) -> None:
         self._s = series
 
+    def _run(self, op: str, profile: str, options: dict[str, Any]) -> pl.Series:
+        _check(op, profile, options)
+        return _series(op, self._s, profile, options)
+
     def encode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Series:
-        """Percent-encodes the Series under `profile`."""
-        return _series("encode", self._s, profile, options)
+        """Percent-encodes the Series under `profile`.
+
+        >>> import polars as pl, pctenc.polars
+        >>> pl.Series(["a b"]).pct.encode().to_list()
+        ['a%20b']
+        """
+        return self._run("encode", profile, options)
 
     def decode(
-        self, profile: str = DEFAULT_PROFILE, on_error: str = "raise", **options: Any
+        self, profile: str = DEFAULT_PROFILE, on_error: str | None = None, **options: Any
     ) -> pl.Series:
-        """Percent-decodes the Series under `profile`."""
-        return _series("decode", self._s, profile, dict(options, on_error=on_error))
+        """Percent-decodes the Series under `profile`.
+
+        >>> import polars as pl, pctenc.polars
+        >>> pl.Series(["a%20b", None]).pct.decode().to_list()
+        ['a b', None]
+        """
+        return self._run("decode", profile, dict(options, on_error=on_error))
 
     def try_decode(self, profile: str = DEFAULT_PROFILE, **options: Any) -> pl.Series:
-        """Percent-decodes; rows that cannot be decoded become null."""
-        return _series("decode", self._s, profile, dict(options, on_error="null"))
+        """Percent-decodes; rows that cannot be decoded become null.
+
+        >>> import polars as pl, pctenc.polars
+        >>> pl.Series(["%41", "%zz"]).pct.try_decode().to_list()
+        ['A', None]
+        """
+        return self._run("decode", profile, dict(options, on_error="null"))

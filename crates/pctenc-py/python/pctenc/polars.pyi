@@ -8,50 +8,74 @@ DEFAULT_PROFILE: str
 
 _OnError = Literal["raise", "null", "keep", "replace"]
 _Malformed = Literal["strict", "lenient"] | None
-_Utf8 = Literal["strict", "lossy", "bytes"] | None
+_Utf8 = Literal["strict", "lossy", "replace", "bytes"] | None
+_Hex = Literal["upper", "lower"]
+_Unmappable = Literal["ncr", "error"]
 
 class PctExpr:
     def __init__(self, expr: pl.Expr) -> None: ...
     def encode(
-        self, profile: str = "rfc3986", *, lower: bool = ..., charset: str | None = ...
+        self,
+        profile: str = "rfc3986",
+        *,
+        hex: _Hex | None = None,
+        lower: bool | None = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
+        charset: str | None = None,
+        unmappable: _Unmappable | None = None,
+        on_error: _OnError | None = None,
     ) -> pl.Expr: ...
     def decode(
         self,
         profile: str = "rfc3986",
-        on_error: _OnError = "raise",
+        on_error: _OnError | None = None,
         *,
-        malformed: _Malformed = ...,
-        utf8: _Utf8 = ...,
-        charset: str | None = ...,
+        malformed: _Malformed = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
+        charset: str | None = None,
     ) -> pl.Expr: ...
     def try_decode(
         self,
         profile: str = "rfc3986",
         *,
-        malformed: _Malformed = ...,
-        utf8: _Utf8 = ...,
-        charset: str | None = ...,
+        malformed: _Malformed = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
+        charset: str | None = None,
     ) -> pl.Expr: ...
 
 class PctSeries:
     def __init__(self, series: pl.Series) -> None: ...
     def encode(
-        self, profile: str = "rfc3986", *, lower: bool = ..., charset: str | None = ...
+        self,
+        profile: str = "rfc3986",
+        *,
+        hex: _Hex | None = None,
+        lower: bool | None = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
+        charset: str | None = None,
+        unmappable: _Unmappable | None = None,
+        on_error: _OnError | None = None,
     ) -> pl.Series: ...
     def decode(
         self,
         profile: str = "rfc3986",
-        on_error: _OnError = "raise",
+        on_error: _OnError | None = None,
         *,
-        malformed: _Malformed = ...,
-        utf8: _Utf8 = ...,
-        charset: str | None = ...,
+        malformed: _Malformed = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
+        charset: str | None = None,
     ) -> pl.Series: ...
     def try_decode(
         self,
         profile: str = "rfc3986",
         *,
-        malformed: _Malformed = ...,
-        utf8: _Utf8 = ...,
-        charset: str | None = ...,
+        malformed: _Malformed = None,
+        utf8: _Utf8 = None,
+        plus: bool | None = None,
+        charset: str | None = None,
     ) -> pl.Series: ...

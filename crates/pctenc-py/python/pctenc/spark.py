@@ -29,6 +29,19 @@ that those rows match too.
 
 The workers import `pctenc`: on a cluster the wheel must be on every executor (see
 docs/engines.md).
+
+**Native functions.** With the pctenc jar (`bash scripts/build/jvm.sh` builds it) the
+session has `pct_encode`, `pct_decode` and `pct_try_decode` in the JVM, with no Python
+worker and several times faster:
+
+```python
+spark = (SparkSession.builder.config("spark.jars", ps.jar())
+         .config("spark.sql.extensions", ps.EXTENSION).getOrCreate())
+```
+
+Then `url_encode`, `url_decode(on_error="raise"|"null")` and `try_url_decode` without other
+options use them (`native(spark)` says whether they are there); the Arrow UDFs remain for
+everything else (options, `charset`, `on_error="keep"|"replace"`, `utf8="bytes"`).
 """
 
 from __future__ import annotations
@@ -38,6 +51,9 @@ from typing import Any, Union
 from . import _engine
 
 __all__ = [
+    "EXTENSION",
+    "jar",
+    "native",
     "url_encode",
     "url_decode",
     "try_url_decode",
@@ -48,8 +64,40 @@ __all__ = [
 
 DEFAULT_PROFILE = "spark"
 
-# Names of the profile whose inputs Spark reads as Java Strings (see _as_java_string).
-_JAVA_NAMES = {"spark", "java-urlencoder", "urlencoder", "urldecoder"}
+# The Spark session extension class of the pctenc jar (jvm/spark/).
+EXTENSION = "org.pctenc.spark.PctencExtensions"
+
+
+def jar() -> Union[str, None]:
+    """The path of the pctenc jar for `spark.jars`: `$PCTENC_JAR`, else a jar placed in
+    this package's `pctenc/jars/` (the wheel does not carry one yet: build it with
+    `bash scripts/build/jvm.sh`, which prints its path), else None."""
+    import glob
+    import os
+
+    path = os.environ.get("PCTENC_JAR")
+    if path:
+        return path
+    found = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "jars", "pctenc-*.jar")))
+    return found[-1] if found else None
+
+
+def native(spark: Any = None) -> bool:
+    """Whether `spark` (default: the active session) has the pctenc jar's JVM-native SQL
+    functions. Without them this module uses Arrow UDFs; to enable them, start the session
+    with `.config("spark.jars", pctenc.spark.jar())` and
+    `.config("spark.sql.extensions", pctenc.spark.EXTENSION)`."""
+    if spark is None:
+        from pyspark.sql import SparkSession
+
+        spark = SparkSession.getActiveSession()
+    if spark is None:
+        return False
+    try:
+        return spark.catalog.getFunction("pct_decode").className == "org.pctenc.spark.PctDecode"
+    except Exception:  # noqa: BLE001 - no such function, or a session without a catalog
+        return False
+
 
 
 def url_encode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **options: Any):
@@ -72,13 +120,18 @@ def url_decode(
 
 def try_url_decode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **options: Any):
     """`url_decode(col, profile, on_error="null")`: NULL where a row cannot be decoded,
-    like Spark's `try_url_decode`."""
+    like Spark's `try_url_decode`. Under a profile that keeps malformed escapes and writes
+    U+FFFD for bad UTF-8 (`form`, `py-quote`...) no row can fail, so none is NULL; pass
+    `malformed="strict"` to make malformed rows NULL (docs/engines.md)."""
     return _column("try_url_decode", "decode", col, profile, dict(options, on_error="null"))
 
 
 def register(spark: Any, prefix: str = "pct_") -> None:
     """Registers the SQL functions `pct_encode(s, profile)`, `pct_decode(s, profile)` and
-    `pct_try_decode(s, profile)` on the session (`prefix` changes `pct_`)."""
+    `pct_try_decode(s, profile)` on the session (`prefix` changes `pct_`). A session that
+    has the jar's native functions keeps them (nothing is registered over them)."""
+    if prefix == "pct_" and native(spark):
+        return
     for name, op, on_error in (
         ("encode", "encode", None),
         ("decode", "decode", "raise"),
@@ -120,7 +173,7 @@ def _map_columns(where: str, op: str, df: Any, columns: Any, profile: str, optio
     missing = [c for c in names if c not in df.columns]
     if missing:
         raise ValueError(f"{where}: no column {missing[0]!r} (columns: {df.columns})")
-    _check_profile(profile)
+    _check(op, profile, options)
     out = BinaryType() if _return_type(options) == "binary" else StringType()
     schema = StructType(
         [StructField(f.name, out, True) if f.name in names else f for f in df.schema.fields]
@@ -143,12 +196,18 @@ def _return_type(options: dict) -> str:
 
 def _column(where: str, op: str, col: Any, profile: str, options: dict):
     import pyarrow as pa
-    from pyspark.sql import functions as F
+    from pyspark.sql import Column, functions as F
 
     if not isinstance(profile, str):
         raise TypeError(f"profile must be a str, not {type(profile).__name__}")
-    _check_profile(profile)
+    if not isinstance(col, (str, Column)):
+        raise TypeError(f"col must be a column name (str) or a Column, not {type(col).__name__}")
+    _check(op, profile, options)
     label = f"pctenc.spark.{where}"
+    sql = _native_function(op, options)
+    if sql is not None and native():
+        c = F.col(col) if isinstance(col, str) else col
+        return F.call_function(sql, c, F.lit(profile)).alias(f"{where}({_name(col)})")
 
     def apply(values: pa.Array) -> pa.Array:
         return _batch(label, op, values, profile, options)
@@ -158,6 +217,16 @@ def _column(where: str, op: str, col: Any, profile: str, options: dict):
     apply.__annotations__ = {"values": pa.Array, "return": pa.Array}
     udf = F.arrow_udf(apply, _return_type(options))
     return udf(F.col(col) if isinstance(col, str) else col).alias(f"{where}({_name(col)})")
+
+
+def _native_function(op: str, options: dict):
+    """The jar's SQL function for a call with these options, or None where only the Arrow
+    path takes them."""
+    if op == "encode" and not options:
+        return "pct_encode"
+    if op == "decode" and set(options) == {"on_error"}:
+        return {"raise": "pct_decode", "null": "pct_try_decode"}.get(options["on_error"])
+    return None
 
 
 def _sql_udf(name: str, op: str, on_error: Any):
@@ -178,12 +247,19 @@ def _sql_udf(name: str, op: str, on_error: Any):
 
 def _batch(where: str, op: str, values: Any, profile: str, options: dict):
     values = _prepare(_engine._combine(values), profile)
-    return _result(_engine.run(where, op, values, profile, **options))
+    try:
+        return _result(_engine.run(where, op, values, profile, **options))
+    except TypeError as e:
+        raise TypeError(f"{where}: {e}; in Spark: F.col(name).cast('string')") from e
 
 
 def _prepare(values: Any, profile: str):
     """Spark's own dialect reads its input as Java Strings; other profiles see the bytes."""
-    return _as_java_string(values) if profile.lower() in _JAVA_NAMES else values
+    from . import _pctenc
+
+    name, _ = _engine.split_options(profile)
+    java = _pctenc.profile_info(name or DEFAULT_PROFILE)["name"] == "java-urlencoder"
+    return _as_java_string(values) if java else values
 
 
 def _result(out: Any):
@@ -221,13 +297,12 @@ def _as_java_string(values: Any):
     return _engine._as_array(_arrow.decode(escaped, profile="java-urlencoder"))
 
 
-def _check_profile(profile: str) -> None:
-    """Fails on the driver, before the job runs, for an unknown profile name."""
-    from . import arrow as _arrow
+def _check(op: str, profile: str, options: dict) -> None:
+    """Fails on the driver, before the job runs, for an unknown profile or option."""
     import pyarrow as pa
 
     try:
-        _arrow.encode(pa.array([], pa.string()), profile=profile)
+        _engine.check(op, pa.array([], pa.string()), profile, **options)
     except ValueError as e:
         raise ValueError(f"pctenc.spark: {e}") from e
 

@@ -3,6 +3,9 @@ from typing import Literal
 from pyspark.sql import Column, DataFrame, SparkSession
 
 __all__ = [
+    "EXTENSION",
+    "jar",
+    "native",
     "url_encode",
     "url_decode",
     "try_url_decode",
@@ -12,6 +15,10 @@ __all__ = [
 ]
 
 DEFAULT_PROFILE: str
+EXTENSION: str
+
+def jar() -> str | None: ...
+def native(spark: SparkSession | None = None) -> bool: ...
 
 def url_encode(
     col: Column | str,

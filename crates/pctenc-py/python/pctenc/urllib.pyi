@@ -2,7 +2,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, AnyStr, overload
 
 __all__ = ["quote", "quote_plus", "quote_from_bytes", "unquote", "unquote_plus",
-           "unquote_to_bytes", "urlencode", "parse_qs", "parse_qsl"]
+           "unquote_to_bytes", "urlencode", "parse_qs", "parse_qsl", "install", "uninstall"]
 
 def quote(string: str | bytes | bytearray, safe: str | Iterable[int] = "/",
           encoding: str | None = None, errors: str | None = None) -> str: ...
@@ -22,3 +22,5 @@ def parse_qs(qs: AnyStr | None, keep_blank_values: bool = False, strict_parsing:
 def parse_qsl(qs: AnyStr | None, keep_blank_values: bool = False, strict_parsing: bool = False,
               encoding: str = "utf-8", errors: str = "replace", max_num_fields: int | None = None,
               separator: str = "&") -> list[tuple[AnyStr, AnyStr]]: ...
+def install() -> None: ...
+def uninstall() -> None: ...

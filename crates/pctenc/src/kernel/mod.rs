@@ -570,6 +570,7 @@ pub(crate) fn decode_append_short(
     }
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     {
+        // A kept triplet is the scalar kernel's: the SIMD steps stop at it, as when strict.
         let (plus_as_space, reject) = (d.plus_as_space, d.malformed != Malformed::PassThrough);
         let k = ACTIVE.load(Ordering::Relaxed);
         if k != AVX512 && k != AVX2 {
@@ -665,7 +666,8 @@ fn decode_bulk(
     // (UTF-16 or Latin-1 units, kept escapes) is the scalar kernel's. Java's signed hex
     // (`%+1`) is strict decoding as far as the kernels go: `%` HEXDIG HEXDIG decodes the same
     // under both, and at the first `%` without two hex digits a strict kernel stops, so the
-    // scalar kernel reads `%+1` (or reports the error) and everything after it.
+    // scalar kernel reads `%+1` (or reports the error) and everything after it. ClickHouse's
+    // kept triplets (`%zz` and the bytes after it) are likewise strict as far as they go.
     let reject = d.malformed != Malformed::PassThrough;
     if unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY {
         return (0, 0);

@@ -321,6 +321,14 @@ pub fn escape(
         }
         // The input ends inside the escape, and what is there is hex so far.
         (None, _) | (Some(0..=15), None) if !last => Ok(Step::Incomplete),
+        // A triplet kept as written needs its two bytes, whatever they are.
+        _ if d.malformed == Malformed::PassThroughTriplet => {
+            if rest.len() < 3 && !last {
+                Ok(Step::Incomplete)
+            } else {
+                Ok(Step::literal(&rest[..rest.len().min(3)]))
+            }
+        }
         (None, _) | (Some(0..=15), None) => malformed(d, at, true),
         _ => malformed(d, at, false),
     }
@@ -328,7 +336,7 @@ pub fn escape(
 
 fn malformed(d: &Decoding, at: usize, truncated: bool) -> Result<Step, DecodeError> {
     match d.malformed {
-        Malformed::PassThrough => Ok(Step::literal(b"%")),
+        Malformed::PassThrough | Malformed::PassThroughTriplet => Ok(Step::literal(b"%")),
         Malformed::Reject | Malformed::RejectSigned if truncated => {
             Err(DecodeError::TruncatedEscape { offset: at })
         }
@@ -436,7 +444,8 @@ pub fn input_offset(d: &Decoding, unit: Unit, input: &[u8], out_pos: usize) -> u
             (1, 1)
         };
         if w + written > out_pos {
-            return i;
+            // Bytes kept as written (a malformed triplet) are each their own input byte.
+            return if read == written { i + (out_pos - w) } else { i };
         }
         i += read;
         w += written;

@@ -27,6 +27,8 @@
 //! | `dotnet-httputility` | [`runtimes::DOTNET_HTTPUTILITY`] | .NET `HttpUtility.UrlEncode` (lower-case hex) |
 //! | `perl-uri-escape-decoded` | [`runtimes::PERL_URI_ESCAPE_DECODED`] | Perl `URI::Escape::uri_escape` on a decoded string |
 //! | `duckdb` | [`engines::DUCKDB`] | DuckDB `url_encode` / `url_decode` |
+//! | `clickhouse` | [`engines::CLICKHOUSE`] | ClickHouse `encodeURLComponent` / `decodeURLComponent` |
+//! | `clickhouse-form` | [`engines::CLICKHOUSE_FORM`] | ClickHouse `encodeURLFormComponent` / `decodeURLFormComponent` |
 //! | `rfc1738` | [`legacy::RFC1738`] | RFC 1738 §2.2 |
 //! | `rfc2396` | [`legacy::RFC2396`] | RFC 2396 §2.3 |
 //! | `oauth1` (`uri-template`) | [`protocols::OAUTH1`] | RFC 5849 §3.6; RFC 6570 `{var}` |
@@ -120,6 +122,11 @@ pub enum Malformed {
     /// signed number: `%+1` is byte 0x01 and `%-0` byte 0x00, while `%-1` (negative) is an
     /// error. Java's `URLDecoder`, which parses the two characters with `Integer.parseInt`.
     RejectSigned,
+    /// Keep the `%` and the two bytes after it as they are written, none of them read again
+    /// (`%%41` stays `%%41`, `%z+` stays `%z+` even where `+` is a space), and go on after
+    /// them; fewer than two bytes left are kept as they are. ClickHouse's
+    /// `decodeURLComponent` and `decodeURLFormComponent`.
+    PassThroughTriplet,
 }
 
 /// What to do with bytes that are not UTF-8: the decoder's output, or the encoder's input.
@@ -188,7 +195,12 @@ knob_names! {
     Space { Percent => "%20", Plus => "+" }
     HexCase { Upper => "upper", Lower => "lower" }
     Unit { Byte => "byte", Utf16 => "utf16", Latin1 => "latin1", ByteOrU16 => "byte-or-u16" }
-    Malformed { PassThrough => "pass-through", Reject => "reject", RejectSigned => "reject-signed" }
+    Malformed {
+        PassThrough => "pass-through",
+        Reject => "reject",
+        RejectSigned => "reject-signed",
+        PassThroughTriplet => "pass-through-triplet",
+    }
     Utf8 {
         Strict => "strict",
         Lossy => "lossy",

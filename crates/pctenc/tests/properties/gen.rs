@@ -122,11 +122,12 @@ fn set() -> impl Strategy<Value = AsciiSet> {
 /// A custom byte-unit profile with random set, space rule, hex case and decode policy.
 pub fn custom_profile() -> impl Strategy<Value = Profile> {
     let utf8 = select(&[Utf8::Bytes, Utf8::Strict, Utf8::Lossy][..]);
-    (set(), any::<bool>(), any::<bool>(), set(), any::<bool>(), any::<bool>(), utf8).prop_map(
-        |(escaped, plus, lower, keep, strict, plus_as_space, utf8)| {
+    let malformed =
+        select(&[Malformed::Reject, Malformed::PassThrough, Malformed::PassThroughTriplet][..]);
+    (set(), any::<bool>(), any::<bool>(), set(), malformed, any::<bool>(), utf8).prop_map(
+        |(escaped, plus, lower, keep, malformed, plus_as_space, utf8)| {
             let space = if plus { Space::Plus } else { Space::Percent };
             let hex = if lower { pctenc::HexCase::Lower } else { pctenc::HexCase::Upper };
-            let malformed = if strict { Malformed::Reject } else { Malformed::PassThrough };
             Profile::new(escaped).with_space(space).with_hex(hex).with_decoding(Decoding {
                 malformed,
                 plus_as_space,
@@ -150,8 +151,11 @@ pub fn oracle_decode(p: &Profile, input: &[u8]) -> Result<Vec<u8>, (&'static str
     assert_eq!(p.unit(), Unit::Byte, "the oracle knows %XX only");
     let d = p.decoding();
     let strict = d.malformed == Malformed::Reject;
-    let decode =
-        |s: &[u8]| naive::decode(s, strict, d.plus_as_space, |b| d.keep_escaped.contains(b));
+    let keep = |b| d.keep_escaped.contains(b);
+    let decode = |s: &[u8]| match d.malformed {
+        Malformed::PassThroughTriplet => naive::decode_kept_triplets(s, d.plus_as_space, keep),
+        _ => naive::decode(s, strict, d.plus_as_space, keep),
+    };
     let utf8_error = |units: &[(u8, usize)], complete: bool| {
         let bytes: Vec<u8> = units.iter().map(|u| u.0).collect();
         match std::str::from_utf8(&bytes) {

@@ -22,8 +22,25 @@ pub fn encode(input: &[u8], escaped: impl Fn(u8) -> bool, plus: bool, upper: boo
 /// Decodes to bytes, each with the input offset of what wrote it. `%` HEXDIG HEXDIG is that
 /// byte, unless `keep(byte)`: then the escape stays as written. Any other `%` is literal
 /// (lenient) or an error (strict): `truncated-escape` if the input ends while all that follows
-/// the `%` is hex, else `invalid-escape`.
+/// the `%` is hex, else `invalid-escape`. [`decode_kept_triplets`] is ClickHouse's lenient
+/// rule instead.
 pub fn decode(input: &[u8], strict: bool, plus: bool, keep: impl Fn(u8) -> bool) -> Decoded {
+    decode_as(input, strict, false, plus, keep)
+}
+
+/// As [`decode`] leniently, except that a `%` that does not start an escape is written with
+/// the two bytes after it (or what is left), none of them read again.
+pub fn decode_kept_triplets(input: &[u8], plus: bool, keep: impl Fn(u8) -> bool) -> Decoded {
+    decode_as(input, false, true, plus, keep)
+}
+
+fn decode_as(
+    input: &[u8],
+    strict: bool,
+    triplets: bool,
+    plus: bool,
+    keep: impl Fn(u8) -> bool,
+) -> Decoded {
     let hex = |j: usize| input.get(j).and_then(|&c| char::from(c).to_digit(16));
     let (mut out, mut i) = (Vec::new(), 0);
     while i < input.len() {
@@ -40,6 +57,12 @@ pub fn decode(input: &[u8], strict: bool, plus: bool, keep: impl Fn(u8) -> bool)
                 let rest = &input[i + 1..];
                 let truncated = rest.len() < 2 && rest.iter().all(u8::is_ascii_hexdigit);
                 return Err((if truncated { "truncated-escape" } else { "invalid-escape" }, i));
+            }
+            if triplets {
+                let end = input.len().min(i + 3);
+                out.extend((i..end).map(|j| (input[j], j)));
+                i = end;
+                continue;
             }
         }
         out.push((if plus && b == b'+' { b' ' } else { b }, i));

@@ -19,7 +19,10 @@ fn oracle_models(p: &Profile) -> bool {
     p.unit() == Unit::Byte
         && !p.keeps_non_ascii()
         && !p.keeps_valid_escapes()
-        && matches!(d.malformed, Malformed::Reject | Malformed::PassThrough)
+        && matches!(
+            d.malformed,
+            Malformed::Reject | Malformed::PassThrough | Malformed::PassThroughTriplet
+        )
         && matches!(d.utf8, Utf8::Strict | Utf8::Lossy | Utf8::Bytes)
 }
 

@@ -1,0 +1,373 @@
+//! The SQL functions: their overloads, registration, and the two callbacks DuckDB calls
+//! (bind once per call site, execute once per vector).
+//!
+//! | function | overloads (one, two or three arguments) | returns |
+//! |---|---|---|
+//! | `pct_encode` | `(VARCHAR [, profile [, options]])`, `(BLOB [, ...])` | VARCHAR |
+//! | `pct_decode` | `(VARCHAR [, ...])` / `(BLOB [, ...])` | VARCHAR / BLOB |
+//! | `pct_try_decode` | as `pct_decode`, a bad value gives NULL | VARCHAR / BLOB |
+//! | `pct_decode_blob`, `pct_try_decode_blob` | `(VARCHAR or BLOB [, ...])` | BLOB |
+//! | `pct_encode_blob` | `(BLOB [, ...])` | VARCHAR |
+//!
+//! `profile` and `options` are VARCHAR. The `_blob` names are those of the Python adapter's
+//! functions (`pctenc.duckdb`'s fallback), so SQL written for one runs on the other; decoding
+//! a VARCHAR to a BLOB is how bytes that are not UTF-8 come out of text (`%FF`), where a
+//! VARCHAR result would be an error.
+//!
+//! **Bind.** When `profile` and `options` are constants (DuckDB folds them), bind resolves
+//! them into a [`Plan`] once: an unknown profile or option fails the query before a row is
+//! read, and every vector runs that plan. A NULL constant makes every row NULL (SQL's NULL
+//! in, NULL out). Otherwise the arguments are columns: each vector is cut into runs of rows
+//! with the same profile and options, one plan and one batch call per run.
+//!
+//! **Execute.** DuckDB calls it from several threads at once (one per pipeline), each with
+//! its own vector; the only shared state is the bound plan, which is read-only, and each
+//! thread's buffers are its own (`run::with_scratch`). A panic never unwinds into DuckDB: it
+//! becomes the query's error.
+
+use std::ffi::{c_void, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use libduckdb_sys::{
+    duckdb_bind_info, duckdb_connection, duckdb_data_chunk, duckdb_function_info,
+    duckdb_logical_type, duckdb_vector, idx_t, DUCKDB_TYPE_DUCKDB_TYPE_BLOB,
+    DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+};
+use pctenc::batch::OnError;
+
+use crate::api::api;
+use crate::plan::{Function, Kind, Op, Plan};
+use crate::run::{run, with_scratch};
+use crate::vector::{gather, scatter, set_null, strings};
+
+const fn f(name: &'static str, op: Op, input: Kind, output: Kind, on_error: OnError) -> Function {
+    Function { name, op, input, output, on_error, raw: false }
+}
+
+/// A `_blob` decoder: bytes out by default (plan.rs).
+const fn blob(name: &'static str, input: Kind, on_error: OnError) -> Function {
+    Function { name, op: Op::Decode, input, output: Kind::Bytes, on_error, raw: true }
+}
+
+use Kind::{Bytes, Text};
+use OnError::{Null, Raise};
+
+/// Every overload, by name; each is registered with one, two and three arguments.
+pub static FUNCTIONS: &[Function] = &[
+    f("pct_encode", Op::Encode, Text, Text, Raise),
+    f("pct_encode", Op::Encode, Bytes, Text, Raise),
+    f("pct_decode", Op::Decode, Text, Text, Raise),
+    f("pct_decode", Op::Decode, Bytes, Bytes, Raise),
+    f("pct_try_decode", Op::Decode, Text, Text, Null),
+    f("pct_try_decode", Op::Decode, Bytes, Bytes, Null),
+    blob("pct_decode_blob", Text, Raise),
+    blob("pct_decode_blob", Bytes, Raise),
+    blob("pct_try_decode_blob", Text, Null),
+    blob("pct_try_decode_blob", Bytes, Null),
+    f("pct_encode_blob", Op::Encode, Bytes, Text, Raise),
+    #[cfg(feature = "bench-identity")]
+    f("pct_identity", Op::Identity, Text, Text, Raise),
+];
+
+/// Registers every function on `con`.
+///
+/// # Safety
+/// `con` must be a live connection and [`crate::api::init`] must have succeeded.
+pub unsafe fn register(con: duckdb_connection) -> Result<(), String> {
+    let t = api();
+    let mut i = 0;
+    while i < FUNCTIONS.len() {
+        let name = FUNCTIONS[i].name;
+        let cname = CString::new(name).expect("no NUL");
+        // SAFETY: table entries checked at load; the set, the functions and the types are
+        // created, handed to DuckDB (which copies them) and destroyed here.
+        unsafe {
+            let mut set = (t.duckdb_create_scalar_function_set.unwrap_unchecked())(cname.as_ptr());
+            while i < FUNCTIONS.len() && FUNCTIONS[i].name == name {
+                for args in 1..=3 {
+                    let mut sf = overload(&FUNCTIONS[i], args);
+                    (t.duckdb_add_scalar_function_to_set.unwrap_unchecked())(set, sf);
+                    (t.duckdb_destroy_scalar_function.unwrap_unchecked())(&mut sf);
+                }
+                i += 1;
+            }
+            let state = (t.duckdb_register_scalar_function_set.unwrap_unchecked())(con, set);
+            (t.duckdb_destroy_scalar_function_set.unwrap_unchecked())(&mut set);
+            if state != libduckdb_sys::DuckDBSuccess {
+                return Err(format!("DuckDB refused to register {name}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One overload of `function` with `args` arguments.
+///
+/// # Safety
+/// As [`register`].
+unsafe fn overload(
+    function: &'static Function,
+    args: usize,
+) -> libduckdb_sys::duckdb_scalar_function {
+    let t = api();
+    let sql_type = |k: Kind| match k {
+        Kind::Text => DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+        Kind::Bytes => DUCKDB_TYPE_DUCKDB_TYPE_BLOB,
+    };
+    let name = CString::new(function.name).expect("no NUL");
+    // SAFETY: table entries checked at load; each logical type is destroyed after DuckDB has
+    // copied it into the function; `function` is 'static, so the extra info (a pointer to
+    // it, never freed) outlives every call.
+    unsafe {
+        let sf = (t.duckdb_create_scalar_function.unwrap_unchecked())();
+        (t.duckdb_scalar_function_set_name.unwrap_unchecked())(sf, name.as_ptr());
+        let add = |ty: duckdb_logical_type| {
+            (t.duckdb_scalar_function_add_parameter.unwrap_unchecked())(sf, ty);
+        };
+        for a in 0..args {
+            let mut ty = (t.duckdb_create_logical_type.unwrap_unchecked())(if a == 0 {
+                sql_type(function.input)
+            } else {
+                DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR
+            });
+            add(ty);
+            (t.duckdb_destroy_logical_type.unwrap_unchecked())(&mut ty);
+        }
+        let mut ret = (t.duckdb_create_logical_type.unwrap_unchecked())(sql_type(function.output));
+        (t.duckdb_scalar_function_set_return_type.unwrap_unchecked())(sf, ret);
+        (t.duckdb_destroy_logical_type.unwrap_unchecked())(&mut ret);
+        (t.duckdb_scalar_function_set_extra_info.unwrap_unchecked())(
+            sf,
+            function as *const Function as *mut c_void,
+            None,
+        );
+        (t.duckdb_scalar_function_set_bind.unwrap_unchecked())(sf, Some(bind));
+        (t.duckdb_scalar_function_set_function.unwrap_unchecked())(sf, Some(execute));
+        sf
+    }
+}
+
+/// What bind decided for one call site. DuckDB copies a bound expression (its optimizer
+/// does), and a copy has no bind data unless a copy callback makes one: [`copy_bound`].
+#[derive(Clone)]
+enum Bound {
+    /// Constant arguments: one plan for every row.
+    Plan(Box<Plan>),
+    /// A constant NULL profile or options: every row is NULL.
+    Null,
+    /// Profile or options from columns: plans per run of rows.
+    PerRow(&'static Function),
+}
+
+/// A constant argument, as bind sees it.
+enum Arg {
+    Absent,
+    Null,
+    Text(String),
+    NotConstant,
+}
+
+/// Reads argument `index` at bind: its folded value when it is a constant.
+///
+/// # Safety
+/// `info` must be the bind callback's.
+unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Result<Arg, String> {
+    let t = api();
+    // SAFETY: table entries checked at load; every object DuckDB hands out here (context,
+    // expression, value, error data, string) is destroyed or freed before returning.
+    unsafe {
+        if index as idx_t
+            >= (t.duckdb_scalar_function_bind_get_argument_count.unwrap_unchecked())(info)
+        {
+            return Ok(Arg::Absent);
+        }
+        let mut expr =
+            (t.duckdb_scalar_function_bind_get_argument.unwrap_unchecked())(info, index as idx_t);
+        let arg = if !(t.duckdb_expression_is_foldable.unwrap_unchecked())(expr) {
+            Ok(Arg::NotConstant)
+        } else {
+            let mut ctx = std::ptr::null_mut();
+            (t.duckdb_scalar_function_get_client_context.unwrap_unchecked())(info, &mut ctx);
+            let mut value = std::ptr::null_mut();
+            let mut err = (t.duckdb_expression_fold.unwrap_unchecked())(ctx, expr, &mut value);
+            let arg = if (t.duckdb_error_data_has_error.unwrap_unchecked())(err) {
+                let msg = (t.duckdb_error_data_message.unwrap_unchecked())(err);
+                Err(CStr::from_ptr(msg).to_string_lossy().into_owned())
+            } else if (t.duckdb_is_null_value.unwrap_unchecked())(value) {
+                Ok(Arg::Null)
+            } else {
+                let s = (t.duckdb_get_varchar.unwrap_unchecked())(value);
+                let text = CStr::from_ptr(s).to_string_lossy().into_owned();
+                (t.duckdb_free.unwrap_unchecked())(s as *mut c_void);
+                Ok(Arg::Text(text))
+            };
+            if !err.is_null() {
+                (t.duckdb_destroy_error_data.unwrap_unchecked())(&mut err);
+            }
+            if !value.is_null() {
+                (t.duckdb_destroy_value.unwrap_unchecked())(&mut value);
+            }
+            (t.duckdb_destroy_client_context.unwrap_unchecked())(&mut ctx);
+            arg
+        };
+        (t.duckdb_destroy_expression.unwrap_unchecked())(&mut expr);
+        arg
+    }
+}
+
+unsafe extern "C" fn bind(info: duckdb_bind_info) {
+    let t = api();
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: DuckDB passes the extra info set in `overload`: a &'static Function.
+        let function = unsafe {
+            &*((t.duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
+                as *const Function)
+        };
+        // SAFETY: `info` is this callback's.
+        let (profile, options) = unsafe { (constant_arg(info, 1)?, constant_arg(info, 2)?) };
+        Ok::<_, String>(match (profile, options) {
+            (Arg::NotConstant, _) | (_, Arg::NotConstant) => Bound::PerRow(function),
+            (Arg::Null, _) | (_, Arg::Null) => Bound::Null,
+            (p, o) => {
+                let text = |a: &Arg| match a {
+                    Arg::Text(s) => Some(s.clone()),
+                    _ => None,
+                };
+                Bound::Plan(Box::new(Plan::new(
+                    *function,
+                    text(&p).as_deref(),
+                    text(&o).as_deref(),
+                )?))
+            }
+        })
+    }));
+    let bound = match result {
+        Ok(Ok(b)) => b,
+        Ok(Err(msg)) => return bind_error(info, &msg),
+        Err(_) => return bind_error(info, "pctenc: internal error (panic) at bind"),
+    };
+    let data = Box::into_raw(Box::new(bound)) as *mut c_void;
+    // SAFETY: DuckDB owns the box from here, copies it with `copy_bound` and frees it with
+    // `drop_bound`.
+    unsafe {
+        (t.duckdb_scalar_function_set_bind_data.unwrap_unchecked())(info, data, Some(drop_bound));
+        (t.duckdb_scalar_function_set_bind_data_copy.unwrap_unchecked())(info, Some(copy_bound));
+    };
+}
+
+unsafe extern "C" fn copy_bound(data: *mut c_void) -> *mut c_void {
+    // SAFETY: `data` is a box made in `bind` or here, alive while DuckDB copies it.
+    let bound = unsafe { &*(data as *const Bound) };
+    Box::into_raw(Box::new(bound.clone())) as *mut c_void
+}
+
+unsafe extern "C" fn drop_bound(data: *mut c_void) {
+    // SAFETY: `data` is the box made in `bind`, freed once, here.
+    drop(unsafe { Box::from_raw(data as *mut Bound) });
+}
+
+fn bind_error(info: duckdb_bind_info, msg: &str) {
+    let msg = CString::new(msg.replace('\0', "\\0")).expect("NULs replaced");
+    // SAFETY: the bind callback's info; DuckDB copies the message.
+    unsafe { (api().duckdb_scalar_function_bind_set_error.unwrap_unchecked())(info, msg.as_ptr()) };
+}
+
+unsafe extern "C" fn execute(
+    info: duckdb_function_info,
+    chunk: duckdb_data_chunk,
+    output: duckdb_vector,
+) {
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the callback's own arguments, live during the call; the bind data is the
+        // `Bound` boxed in `bind`.
+        unsafe { execute_chunk(info, chunk, output) }
+    }));
+    let msg = match result {
+        Ok(Ok(())) => return,
+        Ok(Err(msg)) => msg,
+        Err(_) => "pctenc: internal error (panic)".to_string(),
+    };
+    let msg = CString::new(msg.replace('\0', "\\0")).expect("NULs replaced");
+    // SAFETY: the execute callback's info; DuckDB copies the message.
+    unsafe { (api().duckdb_scalar_function_set_error.unwrap_unchecked())(info, msg.as_ptr()) };
+}
+
+/// # Safety
+/// The execute callback's arguments.
+unsafe fn execute_chunk(
+    info: duckdb_function_info,
+    chunk: duckdb_data_chunk,
+    output: duckdb_vector,
+) -> Result<(), String> {
+    let t = api();
+    // SAFETY: table entries checked at load; the bind data is the `Bound` made by `bind`;
+    // the chunk's vectors are flat and hold `n` rows (see vector.rs).
+    unsafe {
+        let bound =
+            (t.duckdb_scalar_function_get_bind_data.unwrap_unchecked())(info) as *const Bound;
+        let bound = bound.as_ref().ok_or("pctenc: DuckDB lost the bound arguments")?;
+        let n = (t.duckdb_data_chunk_get_size.unwrap_unchecked())(chunk) as usize;
+        let vector = |i: idx_t| (t.duckdb_data_chunk_get_vector.unwrap_unchecked())(chunk, i);
+        match bound {
+            Bound::Null => {
+                set_null(output, 0, n);
+                Ok(())
+            }
+            Bound::Plan(plan) => with_scratch(|s| {
+                gather(vector(0), n, &mut s.input);
+                run(plan, &s.input, 0, n, &mut s.output)?;
+                scatter(&s.output, output, 0);
+                Ok(())
+            }),
+            Bound::PerRow(function) => {
+                let columns = (t.duckdb_data_chunk_get_column_count.unwrap_unchecked())(chunk);
+                let profiles = strings(vector(1), n);
+                let options = (columns > 2).then(|| strings(vector(2), n));
+                with_scratch(|s| {
+                    gather(vector(0), n, &mut s.input);
+                    per_row(function, &profiles, options.as_deref(), s, output)
+                })
+            }
+        }
+    }
+}
+
+/// Rows whose profile and options come from columns (`options`: `None` for the
+/// two-argument form): runs of equal arguments, one plan each.
+///
+/// # Safety
+/// `output` is the execute callback's result vector.
+unsafe fn per_row(
+    function: &'static Function,
+    profiles: &[Option<&[u8]>],
+    options: Option<&[Option<&[u8]>]>,
+    s: &mut crate::run::Scratch,
+    output: duckdb_vector,
+) -> Result<(), String> {
+    let n = profiles.len();
+    // The two-argument form has no options column: its rows are as if given "" but for the
+    // second argument's reading as options text (see plan.rs), so it stays `None`.
+    let option = |i: usize| options.map(|o| o[i]);
+    let mut from = 0;
+    while from < n {
+        let key = (profiles[from], option(from));
+        let mut to = from + 1;
+        while to < n && (profiles[to], option(to)) == key {
+            to += 1;
+        }
+        match key {
+            (Some(p), None | Some(Some(_))) => {
+                let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+                let o = key.1.flatten().map(text);
+                let plan = Plan::new(*function, Some(&text(p)), o.as_deref())?;
+                run(&plan, &s.input, from, to, &mut s.output)?;
+                // SAFETY: rows `from..to` of the callback's result vector.
+                unsafe { scatter(&s.output, output, from) };
+            }
+            // SAFETY: as above.
+            _ => unsafe { set_null(output, from, to) },
+        }
+        from = to;
+    }
+    Ok(())
+}

@@ -1,0 +1,184 @@
+//! One vector through a [`Plan`]: the core's batch API over a [`Gathered`] column, and the
+//! error message a failed query shows.
+//!
+//! Everything here is safe Rust over slices; `functions.rs` hands it the gathered input and
+//! writes the output back. Each DuckDB worker thread keeps its own [`Scratch`] (input and
+//! output buffers reused from vector to vector), so a vector costs no allocation once the
+//! buffers have grown to its size.
+
+use std::cell::RefCell;
+
+use pctenc::batch::{self, BatchError, Output};
+use pctenc::lint::escape_preview;
+use pctenc::options;
+
+use crate::plan::{Op, Plan};
+use crate::vector::Gathered;
+
+/// A thread's buffers: the gathered input and the batch output.
+#[derive(Default)]
+pub struct Scratch {
+    /// The input vector in the batch API's layout.
+    pub input: Gathered,
+    /// The output column.
+    pub output: Output<i64>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Runs `f` with this thread's scratch buffers (a fresh set if `f` re-enters, which the
+/// callbacks never do).
+pub fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => {
+            let r = f(&mut s);
+            s.input.trim();
+            if s.output.values.capacity() > 16 << 20 {
+                s.output = Output::new();
+            }
+            r
+        }
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// Runs `plan` over rows `from..to` of `input` into `out` (cleared first).
+///
+/// # Errors
+/// The message of the first bad row under `on_error=raise` (see [`message`]).
+pub fn run(
+    plan: &Plan,
+    input: &Gathered,
+    from: usize,
+    to: usize,
+    out: &mut Output<i64>,
+) -> Result<(), String> {
+    out.offsets.clear();
+    out.offsets.push(0);
+    out.values.clear();
+    out.validity = None;
+    out.null_count = 0;
+    if plan.per_row && plan.function.op != Op::Identity {
+        return options_rows(plan, input, from, to, out);
+    }
+    let rows = input.slice(from, to);
+    let result = match plan.function.op {
+        Op::Encode => batch::encode_into(&plan.profile, &rows, plan.on_error, out),
+        Op::Decode => plan.decoder().run_into(&rows, plan.on_error, out),
+        Op::Identity => {
+            copy_rows(input, from, to, out);
+            Ok(())
+        }
+    };
+    // The batch API sizes the validity bitmap to the rows only when it is finished.
+    *out = std::mem::take(out).finish();
+    result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
+}
+
+/// Rows `from..to` one by one through the options model's `run` (a legacy charset, or
+/// `rfc8187` ext-values): exact, a call per row.
+fn options_rows(
+    plan: &Plan,
+    input: &Gathered,
+    from: usize,
+    to: usize,
+    out: &mut Output<i64>,
+) -> Result<(), String> {
+    let mut rows = RowWriter::new(out, to - from);
+    for i in from..to {
+        let Some(row) = input.row(i) else {
+            rows.push(None);
+            continue;
+        };
+        match plan.options.run(row) {
+            Ok(options::Output::Bytes(v)) => rows.push(Some(&v)),
+            Ok(_) => rows.push(None),
+            Err(e) => {
+                let error =
+                    format!("{} at {}: {}", e.code, batch::snippet(row, e.offset), e.message);
+                return Err(row_message(plan, row, e.offset, &error));
+            }
+        }
+    }
+    rows.finish();
+    Ok(())
+}
+
+/// Rows `from..to` as they are (the `bench-identity` function).
+fn copy_rows(input: &Gathered, from: usize, to: usize, out: &mut Output<i64>) {
+    let mut rows = RowWriter::new(out, to - from);
+    for i in from..to {
+        rows.push(input.row(i));
+    }
+    rows.finish();
+}
+
+/// Appends rows to a cleared [`Output`], nulls included.
+struct RowWriter<'o> {
+    out: &'o mut Output<i64>,
+    n: usize,
+    nulls: Vec<usize>,
+}
+
+impl<'o> RowWriter<'o> {
+    fn new(out: &'o mut Output<i64>, n: usize) -> Self {
+        RowWriter { out, n, nulls: Vec::new() }
+    }
+
+    fn push(&mut self, row: Option<&[u8]>) {
+        match row {
+            Some(bytes) => self.out.values.extend_from_slice(bytes),
+            None => self.nulls.push(self.out.offsets.len() - 1),
+        }
+        self.out.offsets.push(self.out.values.len() as i64);
+    }
+
+    fn finish(self) {
+        if !self.nulls.is_empty() {
+            let mut bits = vec![0xFFu8; self.n.div_ceil(8)];
+            for &i in &self.nulls {
+                bits[i / 8] &= !(1 << (i % 8));
+            }
+            self.out.validity = Some(bits);
+            self.out.null_count = self.nulls.len();
+        }
+    }
+}
+
+fn error_row(e: &BatchError) -> usize {
+    match e {
+        BatchError::Row { row, .. } | BatchError::Overflow { row, .. } => *row,
+        BatchError::BadOffsets { row } => *row,
+    }
+}
+
+/// The most bytes of a failing value an error message shows.
+const VALUE_PREVIEW: usize = 48;
+
+/// `pct_decode: profile duckdb, value "caf%C3", byte 3: invalid-utf8 at "%C3": ...`: the
+/// function, the profile, the value (escaped for a terminal, cut after 48 bytes), then the
+/// core's own row error. DuckDB does not tell a scalar function which row of the table it is
+/// computing, so the value is what identifies the row.
+pub fn message(plan: &Plan, value: Option<&[u8]>, e: &BatchError) -> String {
+    match (e, value) {
+        (BatchError::Row { error, snippet, .. }, Some(bytes)) => {
+            let what = format!("{} at {snippet}: {error}", error.code());
+            row_message(plan, bytes, error.offset(), &what)
+        }
+        (other, _) => format!("{}: profile {}: {other}", plan.function.name, plan.profile.name()),
+    }
+}
+
+/// `{function}: profile {p}, value "...", byte {offset}: {what}`.
+fn row_message(plan: &Plan, value: &[u8], offset: usize, what: &str) -> String {
+    let shown = &value[..value.len().min(VALUE_PREVIEW)];
+    let more = if value.len() > VALUE_PREVIEW { "..." } else { "" };
+    format!(
+        "{}: profile {}, value \"{}\"{more}, byte {offset}: {what}",
+        plan.function.name,
+        plan.profile.name(),
+        escape_preview(shown).replace('"', "\\\"")
+    )
+}

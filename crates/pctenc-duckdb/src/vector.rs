@@ -1,0 +1,270 @@
+//! DuckDB vectors in and out: the unsafe edge between DuckDB's memory and the core's batch
+//! API.
+//!
+//! A VARCHAR or BLOB vector is an array of 16-byte `duckdb_string_t` (a length, then the
+//! bytes inline when there are at most 12 of them, else a prefix and a pointer) and a
+//! validity mask of 64-bit words, bit `i % 64` of word `i / 64` set when row `i` is present
+//! (no mask at all when every row is). [`gather`] copies one vector's strings into a
+//! [`Gathered`] column (values, offsets, Arrow validity bytes: the layout of
+//! [`pctenc::batch::Rows`]), reusing its buffers from vector to vector; [`scatter`] writes a
+//! batch [`Output`] back into DuckDB's result vector, one string assignment per row (DuckDB
+//! copies the bytes into the vector's own string heap) and NULL where the output row is null.
+//!
+//! Scalar function input arrives flattened (DuckDB's C API flattens constant and dictionary
+//! vectors before the callback), so row `i` of the chunk is entry `i` of the array.
+
+use libduckdb_sys::{
+    duckdb_string_t, duckdb_string_t__bindgen_ty_1, duckdb_string_t__bindgen_ty_1__bindgen_ty_1,
+    duckdb_string_t__bindgen_ty_1__bindgen_ty_2, duckdb_vector, idx_t,
+};
+use pctenc::batch::{Output, Rows};
+
+use crate::api::api;
+
+/// One input column in the batch API's layout, buffers kept between vectors.
+#[derive(Default)]
+pub struct Gathered {
+    values: Vec<u8>,
+    offsets: Vec<i64>,
+    validity: Vec<u8>,
+    has_nulls: bool,
+}
+
+/// Buffers larger than this after a vector are freed rather than kept for the next one, so
+/// that one vector of huge values does not pin their size on the thread for good.
+const KEEP_BYTES: usize = 16 << 20;
+
+impl Gathered {
+    /// The gathered rows.
+    pub fn rows(&self) -> Rows<'_, i64> {
+        let rows = Rows::new(&self.offsets, &self.values);
+        if self.has_nulls {
+            rows.with_validity(&self.validity, 0)
+        } else {
+            rows
+        }
+    }
+
+    /// Rows `from..to` of the gathered column (their offsets, the shared values).
+    pub fn slice(&self, from: usize, to: usize) -> Rows<'_, i64> {
+        let rows = Rows::new(&self.offsets[from..=to], &self.values);
+        if self.has_nulls {
+            rows.with_validity(&self.validity, from)
+        } else {
+            rows
+        }
+    }
+
+    /// Row `i`'s bytes (`None` if null).
+    pub fn row(&self, i: usize) -> Option<&[u8]> {
+        if self.has_nulls && self.validity[i / 8] >> (i % 8) & 1 == 0 {
+            return None;
+        }
+        Some(&self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize])
+    }
+
+    /// Frees oversized buffers (more than 16 MiB kept after a vector).
+    pub fn trim(&mut self) {
+        if self.values.capacity() > KEEP_BYTES {
+            self.values = Vec::new();
+        }
+    }
+}
+
+/// Copies the first `n` rows of the string vector `vector` into `into`.
+///
+/// # Safety
+/// `vector` must be a flat VARCHAR or BLOB vector of at least `n` rows, alive for the call.
+pub unsafe fn gather(vector: duckdb_vector, n: usize, into: &mut Gathered) {
+    let t = api();
+    into.values.clear();
+    into.offsets.clear();
+    into.offsets.reserve(n + 1);
+    into.offsets.push(0);
+    // SAFETY: the caller's contract: a live string vector of `n` rows, whose data is an array
+    // of `n` `duckdb_string_t` and whose validity is NULL or `n.div_ceil(64)` words.
+    let (strings, mask) = unsafe {
+        let data = (t.duckdb_vector_get_data.unwrap_unchecked())(vector) as *const duckdb_string_t;
+        let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
+        let mask = (!mask.is_null()).then(|| std::slice::from_raw_parts(mask, n.div_ceil(64)));
+        (std::slice::from_raw_parts(data, n), mask)
+    };
+    into.has_nulls = mask.is_some();
+    if let Some(words) = mask {
+        into.validity.clear();
+        into.validity.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+    }
+    let total: usize = strings.iter().map(string_len).sum();
+    into.values.reserve(total);
+    for (i, s) in strings.iter().enumerate() {
+        // A NULL row's entry is not a string: nothing is read from it.
+        let valid = mask.is_none_or(|w| w[i / 64] >> (i % 64) & 1 == 1);
+        if valid {
+            // SAFETY: a valid row's entry is a string of DuckDB's, alive for the call.
+            into.values.extend_from_slice(unsafe { string_bytes(s) });
+        }
+        into.offsets.push(into.values.len() as i64);
+    }
+}
+
+/// The length of a string entry (its first four bytes, in either form).
+fn string_len(s: &duckdb_string_t) -> usize {
+    // SAFETY: both union members start with the same `u32` length.
+    unsafe { s.value.inlined.length as usize }
+}
+
+/// The bytes of a string entry.
+///
+/// # Safety
+/// `s` must be a valid entry of a live vector (not a NULL row's).
+pub unsafe fn string_bytes(s: &duckdb_string_t) -> &[u8] {
+    let len = string_len(s);
+    // SAFETY: DuckDB's layout: up to 12 bytes are inline after the length, longer strings
+    // are behind the pointer, which stays valid while the vector lives (the caller's).
+    unsafe {
+        if len <= 12 {
+            std::slice::from_raw_parts(s.value.inlined.inlined.as_ptr() as *const u8, len)
+        } else {
+            std::slice::from_raw_parts(s.value.pointer.ptr as *const u8, len)
+        }
+    }
+}
+
+/// The first `n` rows of a string vector, `None` for NULL (for the profile and options
+/// arguments when they are columns).
+///
+/// # Safety
+/// As [`gather`]; the slices borrow the vector's memory.
+pub unsafe fn strings<'v>(vector: duckdb_vector, n: usize) -> Vec<Option<&'v [u8]>> {
+    let t = api();
+    // SAFETY: as in `gather`.
+    unsafe {
+        let data = (t.duckdb_vector_get_data.unwrap_unchecked())(vector) as *const duckdb_string_t;
+        let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
+        let valid = |i: usize| mask.is_null() || *mask.add(i / 64) >> (i % 64) & 1 == 1;
+        (0..n).map(|i| valid(i).then(|| string_bytes(&*data.add(i)))).collect()
+    }
+}
+
+/// Writes `out`'s rows into the result vector `vector` from row `at` on.
+///
+/// DuckDB's C API assigns strings one at a time, each a call that allocates in the vector's
+/// string heap and copies (measured: most of what a function that returns its input costs per
+/// row, more than decoding). So the whole output is assigned once, as one string at row `at`,
+/// which copies it into the vector's heap in one allocation, and then every row's entry is
+/// written to point into that copy: a length and the first four bytes, then the address, or
+/// the bytes inline when there are at most 12 (DuckDB compares short strings by their inline
+/// form, so they must be inline). The heap belongs to the vector, so the bytes live exactly
+/// as long as DuckDB keeps the rows; DuckDB's own vectors share one allocation between
+/// strings in the same way. An output too large for one string (4 GiB) is assigned row by
+/// row instead.
+///
+/// # Safety
+/// `vector` must be the callback's live, flat VARCHAR or BLOB result vector with room for
+/// `at + out.len()` rows. For VARCHAR, every valid row of `out` must be UTF-8 (neither path
+/// checks it; the batch API's text runs guarantee it).
+pub unsafe fn scatter(out: &Output<i64>, vector: duckdb_vector, at: usize) {
+    let t = api();
+    // SAFETY: table entries checked present at load (api::init).
+    let assign = unsafe { t.duckdb_unsafe_vector_assign_string_element_len.unwrap_unchecked() };
+    let values = &out.values;
+    if u32::try_from(values.len()).is_err() {
+        for i in (0..out.len()).filter(|&i| out.is_valid(i)) {
+            let row = out.row(i);
+            // SAFETY: a row index inside the vector (the caller's contract) and a byte range
+            // of `out`, which DuckDB copies before returning.
+            unsafe {
+                assign(vector, (at + i) as idx_t, row.as_ptr() as *const _, row.len() as idx_t)
+            };
+        }
+    } else {
+        // SAFETY: as above; `data` is the vector's array of entries, at least `at + out.len()`
+        // long. The one assigned string is the vector's copy of `values` (or, at most 12
+        // bytes, inline, and then every row is inline too); each entry written points inside
+        // it, at a row's bytes, which are UTF-8 for VARCHAR.
+        unsafe {
+            let data =
+                (t.duckdb_vector_get_data.unwrap_unchecked())(vector) as *mut duckdb_string_t;
+            let mut heap = values.as_ptr();
+            if values.len() > 12 {
+                assign(vector, at as idx_t, values.as_ptr() as *const _, values.len() as idx_t);
+                heap = (*data.add(at)).value.pointer.ptr as *const u8;
+            }
+            for i in 0..out.len() {
+                let (a, b) = (out.offsets[i] as usize, out.offsets[i + 1] as usize);
+                data.add(at + i).write(entry(&values[a..b], heap.add(a)));
+            }
+        }
+    }
+    // SAFETY: the caller's contract, as above.
+    unsafe { set_nulls(out, vector, at) };
+}
+
+/// A string entry for `bytes`, whose copy in the vector's heap is at `copy`.
+fn entry(bytes: &[u8], copy: *const u8) -> duckdb_string_t {
+    let mut e = duckdb_string_t {
+        value: duckdb_string_t__bindgen_ty_1 {
+            inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
+                length: bytes.len() as u32,
+                inlined: [0; 12],
+            },
+        },
+    };
+    if bytes.len() <= 12 {
+        // SAFETY: writing the member just made; `bytes` fits its 12 bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                bytes.as_ptr(),
+                e.value.inlined.inlined.as_mut_ptr() as *mut u8,
+                bytes.len(),
+            )
+        };
+    } else {
+        let mut prefix = [0; 4];
+        prefix.iter_mut().zip(bytes).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+        e.value.pointer = duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
+            length: bytes.len() as u32,
+            prefix,
+            ptr: copy as *mut _,
+        };
+    }
+    e
+}
+
+/// Marks the null rows of `out` NULL in the result vector, from row `at` on.
+///
+/// # Safety
+/// As [`scatter`].
+unsafe fn set_nulls(out: &Output<i64>, vector: duckdb_vector, at: usize) {
+    if out.null_count == 0 {
+        return;
+    }
+    let t = api();
+    // SAFETY: as in `scatter`; the mask is made writable, then points at its words.
+    unsafe {
+        (t.duckdb_vector_ensure_validity_writable.unwrap_unchecked())(vector);
+        let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
+        for i in (0..out.len()).filter(|&i| !out.is_valid(i)) {
+            (t.duckdb_validity_set_row_invalid.unwrap_unchecked())(mask, (at + i) as idx_t);
+        }
+    }
+}
+
+/// Makes rows `from..to` of the result vector NULL.
+///
+/// # Safety
+/// As [`scatter`].
+pub unsafe fn set_null(vector: duckdb_vector, from: usize, to: usize) {
+    if from >= to {
+        return;
+    }
+    let t = api();
+    // SAFETY: as in `scatter`.
+    unsafe {
+        (t.duckdb_vector_ensure_validity_writable.unwrap_unchecked())(vector);
+        let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
+        for i in from..to {
+            (t.duckdb_validity_set_row_invalid.unwrap_unchecked())(mask, i as idx_t);
+        }
+    }
+}

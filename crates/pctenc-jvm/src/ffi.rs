@@ -1,0 +1,248 @@
+//! The JNI exports of `org.pctenc.Native`: the only module with `unsafe`.
+//!
+//! Two kinds of call:
+//!
+//! - **Per value** ([`Java_org_pctenc_Native_run`]), called once per row by Spark's generated
+//!   code and per call by the Java API, so it is kept lean: raw JNI through the function
+//!   table in `jni::sys` (no checked helpers, which cost about 120 ns a call more), the input
+//!   read in place between `GetPrimitiveArrayCritical` and its release, the output built in a
+//!   per-thread buffer and copied into one new `byte[]`. An input that comes out unchanged
+//!   allocates nothing: the call returns `null` and Java keeps its own object.
+//! - **Once** (compile a codec, names, version, throwing an exception): through the `jni`
+//!   crate's checked `Env`, where a few hundred nanoseconds do not matter.
+//!
+//! No Rust panic crosses into the JVM: each export runs its Rust work under `catch_unwind`
+//! and turns a panic into a Java exception.
+
+use std::cell::RefCell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use jni::errors::ThrowRuntimeExAndDefault;
+use jni::objects::{JClass, JObject, JString, JValue};
+use jni::sys::{jbyteArray, jint, jlong, jobject, JNIEnv, JNI_ABORT};
+use jni::{jni_sig, jni_str, Env, EnvUnowned};
+
+use crate::codec::{Codec, Mode, Outcome, ValueError};
+
+/// The largest output buffer a thread keeps between calls; a larger one (a very long value)
+/// is given back after the call, so memory stays bounded by the values in flight.
+const KEEP_SCRATCH: usize = 1 << 20;
+
+thread_local! {
+    /// Each thread's output buffer, reused from call to call.
+    static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `static native long compile(int mode, String profile, String options, int flags)`: the
+/// handle of the interned codec, or an `IllegalArgumentException` with the core's message.
+/// `profile` and `options` may be null.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_compile<'local>(
+    mut unowned: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    mode: jint,
+    profile: JString<'local>,
+    options: JString<'local>,
+    flags: jint,
+) -> jlong {
+    unowned
+        .with_env(|env| -> jni::errors::Result<jlong> {
+            let Some(mode) = Mode::from_int(mode) else {
+                let message = jni::strings::JNIString::from("pctenc: unknown mode");
+                env.throw_new(jni_str!("java/lang/IllegalArgumentException"), message)?;
+                return Ok(0);
+            };
+            let profile = if profile.is_null() { None } else { Some(profile.try_to_string(env)?) };
+            let options =
+                if options.is_null() { String::new() } else { options.try_to_string(env)? };
+            match Codec::compile(mode, profile.as_deref(), &options, flags) {
+                Ok(codec) => Ok(codec as *const Codec as jlong),
+                Err(e) => {
+                    env.throw_new(
+                        jni_str!("java/lang/IllegalArgumentException"),
+                        jni::strings::JNIString::from(e.0),
+                    )?;
+                    Ok(0)
+                }
+            }
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// `static native String profileName(long handle)`: the profile's canonical name.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_profileName<'local>(
+    mut unowned: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JString<'local> {
+    unowned
+        .with_env(|env| -> jni::errors::Result<JString<'local>> {
+            env.new_string(codec(handle).profile_name())
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// `static native String version()`: this library's version (the workspace's), which the
+/// Java side compares with its own at load time.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_version<'local>(
+    mut unowned: EnvUnowned<'local>,
+    _class: JClass<'local>,
+) -> JString<'local> {
+    unowned
+        .with_env(|env| -> jni::errors::Result<JString<'local>> {
+            env.new_string(env!("CARGO_PKG_VERSION"))
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// `static native boolean decodesToBytes(long handle)`: whether the codec decodes to bytes
+/// that need not be UTF-8 (`utf8=bytes`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_decodesToBytes(
+    _env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+) -> jni::sys::jboolean {
+    codec(handle).decodes_to_bytes()
+}
+
+/// `static native byte[] run(long handle, byte[] input, int from, int len)`.
+///
+/// Returns `null` when the output is the input (`input[from..from + len]`) unchanged, the
+/// `input` array itself when the value is null (a try-decode that failed, or
+/// `on_error=null`), and otherwise a new array holding exactly the output. In raise mode a
+/// value that fails throws `org.pctenc.PctencException`; bad arguments throw
+/// `IllegalArgumentException`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_run(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jbyteArray,
+    from: jint,
+    len: jint,
+) -> jbyteArray {
+    if input.is_null() {
+        return throw_illegal(env, "pctenc: the value is null");
+    }
+    // SAFETY: `env` is the JNIEnv the JVM passed to this native call, valid on this thread
+    // for its duration; `input` is a non-null local reference of that call. GetArrayLength is
+    // callable with no exception pending (none is: Java just called us).
+    let length = unsafe { ((**env).v1_1.GetArrayLength)(env, input) };
+    let in_bounds = from >= 0 && len >= 0 && from.checked_add(len).is_some_and(|end| end <= length);
+    if !in_bounds {
+        return throw_illegal(env, "pctenc: value range outside the array");
+    }
+    let codec = codec(handle);
+    // SAFETY: as above; `input` is a live byte[] (checked non-null). The critical section
+    // ends at the release below and makes no JNI call in between (`run_value` is plain Rust).
+    let data =
+        unsafe { ((**env).v1_2.GetPrimitiveArrayCritical)(env, input, std::ptr::null_mut()) };
+    if data.is_null() {
+        // The JVM threw OutOfMemoryError.
+        return std::ptr::null_mut();
+    }
+    // SAFETY: `data` points to the array's `length` bytes while the critical section lasts,
+    // and `from + len <= length` was checked above.
+    let value =
+        unsafe { std::slice::from_raw_parts((data as *const u8).add(from as usize), len as usize) };
+    let result = catch_unwind(AssertUnwindSafe(|| run_value(codec, value)));
+    // SAFETY: releases exactly what GetPrimitiveArrayCritical returned; JNI_ABORT: nothing
+    // was written (the data is not read past this point).
+    unsafe { ((**env).v1_2.ReleasePrimitiveArrayCritical)(env, input, data, JNI_ABORT) };
+    match result {
+        Ok(Ok(Some(Outcome::Unchanged))) => std::ptr::null_mut(),
+        Ok(Ok(Some(Outcome::Null))) => input,
+        Ok(Ok(Some(Outcome::Written))) | Ok(Ok(None)) => new_array_from_scratch(env),
+        Ok(Err(e)) => throw_value_error(env, &e),
+        Err(_) => throw_illegal(env, "pctenc: internal error (a panic in the native library)"),
+    }
+}
+
+/// Runs the codec into this thread's scratch buffer.
+fn run_value(codec: &Codec, value: &[u8]) -> Result<Option<Outcome>, ValueError> {
+    SCRATCH.with(|s| {
+        let mut out = s.borrow_mut();
+        out.clear();
+        codec.run(value, &mut out).map(Some)
+    })
+}
+
+/// A new `byte[]` with the scratch buffer's bytes (then the buffer shrinks if it grew
+/// past [`KEEP_SCRATCH`]).
+fn new_array_from_scratch(env: *mut JNIEnv) -> jbyteArray {
+    SCRATCH.with(|s| {
+        let mut out = s.borrow_mut();
+        let Ok(n) = jint::try_from(out.len()) else {
+            drop(out);
+            return throw_illegal(env, "pctenc: the output passes 2 GiB, the largest Java array");
+        };
+        // SAFETY: `env` is this call's JNIEnv and no exception is pending.
+        let array = unsafe { ((**env).v1_1.NewByteArray)(env, n) };
+        if !array.is_null() {
+            // SAFETY: `array` is a new byte[] of `n` elements and `out` holds `n` bytes.
+            unsafe { ((**env).v1_1.SetByteArrayRegion)(env, array, 0, n, out.as_ptr().cast()) };
+        }
+        if out.capacity() > KEEP_SCRATCH {
+            *out = Vec::new();
+        }
+        // Null with an OutOfMemoryError pending when the allocation failed.
+        array
+    })
+}
+
+/// The codec behind a handle made by [`Java_org_pctenc_Native_compile`].
+fn codec(handle: jlong) -> &'static Codec {
+    // SAFETY: handles are made only by `compile` (the address of a leaked, interned Codec,
+    // never freed) and passed back only by org.pctenc's own classes, through package-private
+    // native methods; a handle of 0 is never made (compile threw instead).
+    unsafe { &*(handle as *const Codec) }
+}
+
+/// Throws `IllegalArgumentException(message)`; returns null for the caller to return.
+fn throw_illegal(env: *mut JNIEnv, message: &str) -> jbyteArray {
+    with_env(env, |env| {
+        env.throw_new(
+            jni_str!("java/lang/IllegalArgumentException"),
+            jni::strings::JNIString::from(message),
+        )
+    });
+    std::ptr::null_mut()
+}
+
+/// Throws `org.pctenc.PctencException(message, code, offset, profile, snippet)`.
+fn throw_value_error(env: *mut JNIEnv, e: &ValueError) -> jbyteArray {
+    with_env(env, |env| {
+        let message = JObject::from(env.new_string(&e.message)?);
+        let code = JObject::from(env.new_string(e.code)?);
+        let profile = JObject::from(env.new_string(e.profile)?);
+        let snippet = JObject::from(env.new_string(&e.snippet)?);
+        let offset = jlong::try_from(e.offset).unwrap_or(jlong::MAX);
+        let exception = env.new_object(
+            jni_str!("org/pctenc/PctencException"),
+            jni_sig!(
+                "(Ljava/lang/String;Ljava/lang/String;JLjava/lang/String;Ljava/lang/String;)V"
+            ),
+            &[
+                JValue::Object(&message),
+                JValue::Object(&code),
+                JValue::Long(offset),
+                JValue::Object(&profile),
+                JValue::Object(&snippet),
+            ],
+        )?;
+        let exception = jni::objects::JThrowable::cast_local(env, exception)?;
+        env.throw(exception)
+    });
+    std::ptr::null_mut()
+}
+
+/// Runs `f` with the checked `Env` of a raw call; an error it returns (the exception it threw
+/// is then pending) or a panic ends as a Java exception.
+fn with_env<'local>(env: *mut JNIEnv, f: impl FnOnce(&mut Env<'local>) -> jni::errors::Result<()>) {
+    // SAFETY: `env` is the JNIEnv of the native call in progress on this thread.
+    let mut unowned = unsafe { EnvUnowned::from_raw(env) };
+    unowned.with_env(f).resolve::<ThrowRuntimeExAndDefault>();
+}

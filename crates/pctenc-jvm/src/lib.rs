@@ -1,0 +1,24 @@
+//! pctenc for the JVM: the native library behind the `org.pctenc` Java classes and the Spark
+//! SQL functions `pct_encode`, `pct_decode` and `pct_try_decode`.
+//!
+//! The Java side (`jvm/`) holds the API: `org.pctenc.Pctenc` (a profile with its options,
+//! compiled once), `org.pctenc.PctencException`, and `org.pctenc.spark` (the Catalyst
+//! expressions). This crate is built as `libpctenc_jvm.so`, carried inside the jar and
+//! loaded by `org.pctenc.Native`; it has no percent-encoding logic of its own.
+//!
+//! ```text
+//! Java: Pctenc.of(profile, options) ──► Native.compile ──► codec::Codec (interned) ─► handle
+//! Java: pctenc.decode(value)        ──► Native.run(handle, mode, bytes) ─► ffi ─► codec ─► core
+//! ```
+//!
+//! - [`codec`]: a profile and its options, compiled once, run on one value at a time
+//!   through the core's per-value batch functions (the same rules as a column row).
+//! - `ffi`: the JNI exports; the only module with `unsafe`.
+//!
+//! `scripts/build/jvm.sh` builds this crate and the jar; docs/engines.md says how to use it.
+
+#![deny(unsafe_code)]
+
+pub mod codec;
+#[allow(unsafe_code)]
+mod ffi;

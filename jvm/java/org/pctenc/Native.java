@@ -1,0 +1,136 @@
+package org.pctenc;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * The native library ({@code libpctenc_jvm.so}, built from crates/pctenc-jvm) and its calls.
+ *
+ * <p>Loading: the jar carries the library as a resource per platform,
+ * {@code org/pctenc/native/linux-x86_64/libpctenc_jvm.so}. The first use of this class in a
+ * class loader copies it to a new temporary file and loads that, then deletes the file (the
+ * mapping stays). Each class loader gets a copy of its own: the JVM refuses to load one file
+ * into two class loaders, and Spark makes several (executors, {@code userClassPathFirst},
+ * Spark Connect sessions). System properties:
+ * <ul>
+ *   <li>{@code pctenc.library.path}: load this file instead (then one class loader only);</li>
+ *   <li>{@code pctenc.tmpdir}: where the copy goes, when {@code java.io.tmpdir} is mounted
+ *       {@code noexec}.</li>
+ * </ul>
+ * The library must report the jar's version, or loading fails.
+ */
+final class Native {
+    static final int MODE_ENCODE = 0;
+    static final int MODE_DECODE = 1;
+    static final int MODE_TRY_DECODE = 2;
+
+    /** Flag of {@link #compile}: the values are Java strings held as bytes (Spark). */
+    static final int FLAG_JAVA_STRING_INPUT = 1;
+
+    /** Flag of {@link #compile}: the profile applies only when the options name none. */
+    static final int FLAG_DEFAULT_PROFILE = 2;
+
+    /** The version the jar was built with (the workspace's Cargo.toml). */
+    static final String VERSION = readVersion();
+
+    static {
+        load();
+        String lib = version();
+        if (!VERSION.equals(lib)) {
+            throw new UnsatisfiedLinkError(
+                    "pctenc: the native library is version " + lib + ", the jar " + VERSION
+                            + " (a stale pctenc.library.path?)");
+        }
+    }
+
+    private Native() {}
+
+    /** The handle of the codec of {@code mode} for {@code profile} (null: the options' or
+     * the default) and {@code options} (the core's compact text form, null for none); throws
+     * IllegalArgumentException with the core's message for options that do not apply. */
+    static native long compile(int mode, String profile, String options, int flags);
+
+    /** Whether the codec decodes to bytes that need not be UTF-8 ({@code utf8=bytes}). */
+    static native boolean decodesToBytes(long handle);
+
+    /** The canonical name of the codec's profile. */
+    static native String profileName(long handle);
+
+    /** The native library's version. */
+    static native String version();
+
+    /**
+     * Runs the codec on {@code input[from, from + len)}: null when the output is the input
+     * unchanged, {@code input} itself when the value is null (a try-decode that failed), else
+     * a new array with the output. Throws PctencException in raise mode.
+     */
+    static native byte[] run(long handle, byte[] input, int from, int len);
+
+    private static String readVersion() {
+        Properties p = new Properties();
+        try (InputStream in = Native.class.getResourceAsStream("pctenc.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("pctenc: org/pctenc/pctenc.properties missing from the jar");
+            }
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p.getProperty("version");
+    }
+
+    /** The platform's directory name in the jar, such as {@code linux-x86_64}. */
+    static String platform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (os.startsWith("linux")) {
+            os = "linux";
+        }
+        if (arch.equals("amd64") || arch.equals("x86_64")) {
+            arch = "x86_64";
+        } else if (arch.equals("arm64")) {
+            arch = "aarch64";
+        }
+        return os + "-" + arch;
+    }
+
+    private static void load() {
+        String path = System.getProperty("pctenc.library.path");
+        if (path != null && !path.isEmpty()) {
+            System.load(new File(path).getAbsolutePath());
+            return;
+        }
+        String resource = "native/" + platform() + "/libpctenc_jvm.so";
+        try (InputStream in = Native.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new UnsatisfiedLinkError(
+                        "pctenc: this jar has no native library for " + platform()
+                                + " (org/pctenc/" + resource + "); build one with scripts/build/jvm.sh"
+                                + " or name one with -Dpctenc.library.path=...");
+            }
+            String dir = System.getProperty("pctenc.tmpdir", System.getProperty("java.io.tmpdir"));
+            File copy = File.createTempFile("libpctenc_jvm-" + VERSION + "-", ".so", new File(dir));
+            try {
+                Files.copy(in, copy.toPath(), StandardCopyOption.REPLACE_EXISTING);
+                System.load(copy.getAbsolutePath());
+            } catch (UnsatisfiedLinkError e) {
+                UnsatisfiedLinkError why = new UnsatisfiedLinkError(
+                        "pctenc: could not load " + copy + " (a noexec temporary directory? set"
+                                + " -Dpctenc.tmpdir=DIR): " + e.getMessage());
+                why.initCause(e);
+                throw why;
+            } finally {
+                // Loaded (or not): the mapping does not need the file.
+                copy.delete();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("pctenc: could not copy the native library out of the jar", e);
+        }
+    }
+}

@@ -1,0 +1,321 @@
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.pctenc.Pctenc;
+import org.pctenc.PctencException;
+
+/**
+ * The Java API of the pctenc jar, tested with plain Java (scripts/test.d/46-jvm.sh):
+ *
+ * <pre>java -cp pctenc.jar:classes -Dpctenc.expected.version=V ApiTest JAR VALUES_FILE CASES_FILE</pre>
+ *
+ * VALUES_FILE holds the shared test strings (the engine suites' probes, conformance strings
+ * and seeded random strings), one per line as hex of their UTF-8. CASES_FILE is the
+ * conformance table as jvm/tests/conformance.py writes it. Prints each failure, the
+ * conformance line, then "api: N passed, N failed"; exits 1 on any failure.
+ */
+public final class ApiTest {
+    private static int passed;
+    private static final List<String> failures = new ArrayList<>();
+
+    static void check(String what, boolean ok) {
+        if (ok) {
+            passed++;
+        } else {
+            failures.add(what);
+            System.out.println("FAIL " + what);
+        }
+    }
+
+    static void eq(String what, Object want, Object got) {
+        boolean same = want instanceof byte[] && got instanceof byte[]
+                ? Arrays.equals((byte[]) want, (byte[]) got)
+                : java.util.Objects.equals(want, got);
+        check(what + ": want " + show(want) + ", got " + show(got), same);
+    }
+
+    static String show(Object o) {
+        return o instanceof byte[] ? HexFormat.of().formatHex((byte[]) o) : String.valueOf(o);
+    }
+
+    interface Body {
+        void run() throws Exception;
+    }
+
+    /** `body` must throw `type` with a message containing `text`; returns the exception. */
+    static <T extends Throwable> T throwsWith(String what, Class<T> type, String text, Body body) {
+        try {
+            body.run();
+            check(what + ": did not throw", false);
+        } catch (Throwable t) {
+            boolean ok = type.isInstance(t) && String.valueOf(t.getMessage()).contains(text);
+            check(what + ": threw " + t, ok);
+            if (ok) {
+                return type.cast(t);
+            }
+        }
+        return null;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path jar = Path.of(args[0]);
+        List<String> values = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of(args[1]))) {
+            values.add(new String(HexFormat.of().parseHex(line), StandardCharsets.UTF_8));
+        }
+        check("at least 2000 shared values (" + values.size() + ")", values.size() >= 2000);
+
+        knownValues();
+        errors();
+        bytesAndRanges();
+        againstTheJdk(values);
+        serialization();
+        threads(values);
+        twoClassLoaders(jar);
+        conformance(Path.of(args[2]));
+        eq("version", System.getProperty("pctenc.expected.version"), Pctenc.version());
+
+        System.out.println("api: " + passed + " passed, " + failures.size() + " failed");
+        System.exit(failures.isEmpty() ? 0 : 1);
+    }
+
+    static void knownValues() {
+        Pctenc form = Pctenc.of("form");
+        eq("form encode", "a+b%26c%C3%A9", form.encode("a b&cé"));
+        eq("form decode", "café au lait", form.decode("caf%C3%A9+au+lait"));
+        eq("form profile name", "form", form.profile());
+        eq("spark is java-urlencoder", "java-urlencoder", Pctenc.of("SPARK").profile());
+        eq("spark decode", "a b+\uFFFD", Pctenc.of("spark").decode("a+b%2B%C3"));
+        eq("spark %+1", "\u0001", Pctenc.of("spark").decode("%+1"));
+        eq("spark encode", "a+b%7E*", Pctenc.of("spark").encode("a b~*"));
+        eq("rfc3986 tryDecode 100%", null, Pctenc.of("rfc3986").tryDecode("100%"));
+        eq("rfc3986 lenient", "100%", Pctenc.of("rfc3986", "malformed=lenient").decode("100%"));
+        eq("hex=lower", "a%2fb", Pctenc.of("rfc3986", "hex=lower").encode("a/b"));
+        eq("on_error=keep", "%zz", Pctenc.of("rfc3986", "on_error=keep").decode("%zz"));
+        eq("on_error=null", null, Pctenc.of("rfc3986", "on_error=null").decode("%zz"));
+        eq("on_error=replace", "\uFFFD%zz", Pctenc.of("rfc3986", "on_error=replace").decode("%FF%zz"));
+        eq("utf8=lossy", "a\uFFFD", Pctenc.of("rfc3986", "utf8=lossy").decode("a%FF"));
+        eq("duckdb keeps +", "a+b %zz", Pctenc.of("duckdb").decode("a+b%20%zz"));
+        eq("js-component", "\u20ac", Pctenc.of("js-component").decode("%E2%82%AC"));
+        eq("empty encode", "", form.encode(""));
+        eq("empty decode", "", form.decode(""));
+        String clean = "plain-text";
+        check("unchanged String is returned as is", form.encode(clean) == clean && form.decode(clean) == clean);
+        String astral = "\uD83D\uDE00";
+        eq("astral round trip", astral, form.decode(form.encode(astral)));
+        eq("toString", "Pctenc(form, hex=lower)", Pctenc.of("form", "hex=lower").toString());
+        check("equal codecs", Pctenc.of("spark").equals(Pctenc.of("urlencoder")));
+        // A value far larger than the per-thread buffer the library keeps.
+        String big = "a b/".repeat(1 << 19);
+        String enc = Pctenc.of("rfc3986").encode(big);
+        eq("2 MiB encode length", 4 << 20, enc.length());
+        eq("2 MiB round trip", big, Pctenc.of("rfc3986").decode(enc));
+    }
+
+    static void errors() {
+        PctencException e = throwsWith("strict decode throws", PctencException.class,
+                "profile rfc3986, byte 2: invalid-escape at \"%zz\"", () -> Pctenc.of("rfc3986").decode("ab%zz"));
+        if (e != null) {
+            eq("code", "invalid-escape", e.code());
+            eq("offset", 2L, e.offset());
+            eq("profile", "rfc3986", e.profile());
+            eq("snippet", "\"%zz\"", e.snippet());
+            eq("in()", "pct_decode: " + e.getMessage(), e.in("pct_decode").getMessage());
+        }
+        PctencException u = throwsWith("strict UTF-8 offset counts bytes", PctencException.class,
+                "invalid-utf8", () -> Pctenc.of("rfc3986").decode("é%FF"));
+        if (u != null) {
+            eq("utf8 offset", 2L, u.offset());
+        }
+        throwsWith("an option that does not apply to encode", IllegalArgumentException.class, "malformed",
+                () -> Pctenc.of("form", "malformed=strict").encode("a"));
+        eq("... applies to decode", "a b", Pctenc.of("form", "malformed=strict").decode("a+b"));
+        throwsWith("unknown profile", IllegalArgumentException.class,
+                "unknown profile 'sprak'; did you mean spark?", () -> Pctenc.of("sprak"));
+        throwsWith("unknown option", IllegalArgumentException.class, "colour",
+                () -> Pctenc.of("form", "colour=red"));
+        throwsWith("unknown option value", IllegalArgumentException.class,
+                "unknown hex 'small'", () -> Pctenc.of("form", "hex=small"));
+        throwsWith("null value", NullPointerException.class, "", () -> Pctenc.of("form").encode((String) null));
+        throwsWith("null profile", NullPointerException.class, "profile", () -> Pctenc.of(null));
+        eq("options name the profile", "a b", Pctenc.of(null, "profile=form").decode("a+b"));
+        eq("default profile rfc3986", "rfc3986", Pctenc.of(null, "").profile());
+    }
+
+    static void bytesAndRanges() {
+        Pctenc rfc = Pctenc.of("rfc3986");
+        byte[] raw = {(byte) 0xff, ' '};
+        eq("bytes encode", "%FF%20".getBytes(StandardCharsets.US_ASCII), rfc.encode(raw));
+        eq("bytes decode with utf8=bytes keeps bytes", raw, Pctenc.of("rfc3986", "utf8=bytes").decode("%FF%20".getBytes(StandardCharsets.US_ASCII)));
+        throwsWith("decoding gives text", PctencException.class, "invalid-utf8", () -> rfc.decode("%FF".getBytes(StandardCharsets.US_ASCII)));
+        throwsWith("utf8=bytes needs byte[]", IllegalArgumentException.class, "decode(byte[])", () -> Pctenc.of("rfc3986", "utf8=bytes").decode("%FF"));
+        eq("bytes tryDecode", null, rfc.tryDecode("%".getBytes(StandardCharsets.US_ASCII)));
+        byte[] clean = "abc".getBytes(StandardCharsets.US_ASCII);
+        check("unchanged byte[] is returned as is", rfc.encode(clean) == clean && rfc.decode(clean) == clean);
+        byte[] buf = "xxa%20byy".getBytes(StandardCharsets.US_ASCII);
+        eq("transform a slice", "a b".getBytes(StandardCharsets.US_ASCII), rfc.transform(Pctenc.DECODE, buf, 2, 5));
+        check("transform unchanged is null", rfc.transform(Pctenc.DECODE, buf, 0, 2) == null);
+        check("transform null row is the buffer", rfc.transform(Pctenc.TRY_DECODE, "%zz".getBytes(), 0, 3) != null);
+        byte[] bad = "%zz".getBytes(StandardCharsets.US_ASCII);
+        check("transform null row is the same array", rfc.transform(Pctenc.TRY_DECODE, bad, 0, 3) == bad);
+        throwsWith("range past the end", IllegalArgumentException.class, "outside the array",
+                () -> rfc.transform(Pctenc.DECODE, buf, 5, 5));
+        throwsWith("negative offset", IllegalArgumentException.class, "outside the array",
+                () -> rfc.transform(Pctenc.DECODE, buf, -1, 2));
+        throwsWith("overflowing range", IllegalArgumentException.class, "outside the array",
+                () -> rfc.transform(Pctenc.DECODE, buf, 1, Integer.MAX_VALUE));
+        throwsWith("null buffer", IllegalArgumentException.class, "the value is null",
+                () -> rfc.transform(Pctenc.DECODE, null, 0, 0));
+        throwsWith("unknown mode", IllegalArgumentException.class, "unknown mode",
+                () -> rfc.transform(9, buf, 0, 1));
+    }
+
+    /** `spark` is Java's own URLEncoder / URLDecoder (UTF-8): compare on every shared value. */
+    static void againstTheJdk(List<String> values) {
+        Pctenc spark = Pctenc.of("spark");
+        int enc = 0, dec = 0, rejected = 0;
+        for (String v : values) {
+            String want = URLEncoder.encode(v, StandardCharsets.UTF_8);
+            if (want.equals(spark.encode(v))) {
+                enc++;
+            } else {
+                check("encode " + v + ": URLEncoder " + want + ", pctenc " + spark.encode(v), false);
+            }
+            String jdk;
+            try {
+                jdk = URLDecoder.decode(v, StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                jdk = null;
+                rejected++;
+            }
+            String ours = spark.tryDecode(v);
+            if (java.util.Objects.equals(jdk, ours)) {
+                dec++;
+            } else {
+                check("decode " + v + ": URLDecoder " + jdk + ", pctenc " + ours, false);
+            }
+        }
+        eq("URLEncoder agrees on every value", values.size(), enc);
+        eq("URLDecoder agrees on every value", values.size(), dec);
+        check("URLDecoder rejects some values (" + rejected + ")", rejected > 100);
+    }
+
+    static void serialization() throws Exception {
+        Pctenc p = Pctenc.of("urlencoder", "hex=lower");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ObjectOutputStream o = new ObjectOutputStream(out)) {
+            o.writeObject(p);
+        }
+        Pctenc back;
+        try (ObjectInputStream i = new ObjectInputStream(new ByteArrayInputStream(out.toByteArray()))) {
+            back = (Pctenc) i.readObject();
+        }
+        eq("deserialized codec works", "a%2f+b", back.encode("a/ b"));
+        eq("deserialized codec keeps options", "hex=lower", back.options());
+        check("deserialized codec equals the original", back.equals(p));
+    }
+
+    static void threads(List<String> values) throws Exception {
+        Pctenc form = Pctenc.of("form");
+        List<String> want = new ArrayList<>();
+        for (String v : values) {
+            want.add(form.encode(v));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<Integer>> jobs = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            jobs.add(pool.submit(() -> {
+                int same = 0;
+                for (int round = 0; round < 5; round++) {
+                    for (int i = 0; i < values.size(); i++) {
+                        String e = form.encode(values.get(i));
+                        same += e.equals(want.get(i)) && form.tryDecode(e) != null ? 1 : 0;
+                    }
+                }
+                return same;
+            }));
+        }
+        int total = 0;
+        for (Future<Integer> f : jobs) {
+            total += f.get();
+        }
+        pool.shutdown();
+        eq("4 threads agree with one", 4 * 5 * values.size(), total);
+    }
+
+    /** Every encode, decode and try-decode case of the conformance table, through the byte[] API. */
+    static void conformance(Path cases) throws Exception {
+        List<String> lines = Files.readAllLines(cases);
+        String excluded = lines.get(0).replace("#excluded ", "");
+        int run = 0, bad = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t", -1);
+            String id = f[0];
+            int mode = f[1].equals("encode") ? Pctenc.ENCODE : f[1].equals("decode") ? Pctenc.DECODE : Pctenc.TRY_DECODE;
+            String options = new String(HexFormat.of().parseHex(f[2]), StandardCharsets.UTF_8);
+            byte[] input = HexFormat.of().parseHex(f[3]);
+            String kind = f[4];
+            String got;
+            try {
+                Pctenc p = Pctenc.of(null, options).check(mode);
+                byte[] out = mode == Pctenc.ENCODE ? p.encode(input)
+                        : mode == Pctenc.DECODE ? p.decode(input) : p.tryDecode(input);
+                got = out == null ? "null" : "out " + HexFormat.of().formatHex(out);
+            } catch (PctencException e) {
+                got = "err " + e.code() + " " + e.offset();
+            } catch (IllegalArgumentException e) {
+                got = "opterr " + e.getMessage();
+            }
+            String want;
+            boolean same;
+            if (kind.equals("opterr")) {
+                String message = new String(HexFormat.of().parseHex(f[5]), StandardCharsets.UTF_8);
+                want = "opterr containing " + message;
+                same = got.startsWith("opterr ") && got.contains(message);
+            } else {
+                want = kind.equals("out") ? "out " + f[5] : kind.equals("err") ? "err " + f[5] + " " + f[6] : "null";
+                same = got.equals(want);
+            }
+            run++;
+            if (!same) {
+                bad++;
+                if (bad <= 20) {
+                    System.out.println("FAIL conformance " + id + " (" + f[1] + ", " + options + "): want " + want + ", got " + got);
+                }
+            }
+        }
+        System.out.println("conformance (jvm): " + run + " cases run, " + excluded
+                + " cannot express (conformance/cannot-express/jvm.txt)");
+        check("conformance: " + bad + " of " + run + " cases differ", bad == 0);
+    }
+
+    /** Two class loaders that each define org.pctenc: each loads its own copy of the library. */
+    static void twoClassLoaders(Path jar) throws Exception {
+        for (int i = 0; i < 2; i++) {
+            try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
+                    ClassLoader.getPlatformClassLoader())) {
+                Class<?> c = loader.loadClass("org.pctenc.Pctenc");
+                check("loader " + i + " defines its own class", c != Pctenc.class);
+                Object codec = c.getMethod("of", String.class).invoke(null, "form");
+                Method encode = c.getMethod("encode", String.class);
+                eq("loader " + i + " encodes", "a+b", encode.invoke(codec, "a b"));
+            }
+        }
+    }
+}
