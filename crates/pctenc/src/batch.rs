@@ -194,19 +194,27 @@ pub enum OnError {
 }
 
 impl OnError {
-    /// The policy called `name` (`raise`, `null`, `keep`, `replace`).
+    /// Every policy, in the order of its words in the options table
+    /// ([`words::ON_ERROR`](crate::options::words::ON_ERROR)).
+    const ALL: [OnError; 4] = [OnError::Raise, OnError::Null, OnError::Keep, OnError::Replace];
+
+    /// The policy's word (`raise`, `null`, `keep`, `replace`).
+    pub const fn name(self) -> &'static str {
+        crate::options::words::ON_ERROR[self as usize].name
+    }
+
+    /// The policy called `name` (ASCII case ignored).
     pub fn by_name(name: &str) -> Option<OnError> {
-        Some(match name {
-            "raise" => OnError::Raise,
-            "null" => OnError::Null,
-            "keep" => OnError::Keep,
-            "replace" => OnError::Replace,
-            _ => return None,
-        })
+        OnError::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))
     }
 
     /// Every policy's name, in the order [`OnError::by_name`] knows them.
-    pub const NAMES: &'static [&'static str] = &["raise", "null", "keep", "replace"];
+    pub const NAMES: &'static [&'static str] = &[
+        OnError::Raise.name(),
+        OnError::Null.name(),
+        OnError::Keep.name(),
+        OnError::Replace.name(),
+    ];
 }
 
 /// The output column, in the input's layout with offsets of type `P`.
@@ -431,8 +439,9 @@ impl std::error::Error for BatchError {}
 /// the SIMD validator to run at full speed, little enough to stay in L1/L2 when it does.
 const SETTLE_BYTES: usize = 16 << 10;
 
-/// Bytes of the row that an error's snippet shows, from the error's offset on.
-const SNIPPET: usize = 8;
+/// Bytes of the row that an error's snippet shows, from the error's offset on (every front
+/// end's snippet: [`snippet`]).
+pub const SNIPPET: usize = 8;
 
 /// Up to 8 bytes of `row` from `offset`, quoted and escaped (as the CLI shows them).
 pub fn snippet(row: &[u8], offset: usize) -> String {
@@ -440,7 +449,7 @@ pub fn snippet(row: &[u8], offset: usize) -> String {
     let shown = &rest[..rest.len().min(SNIPPET)];
     let mut s = String::with_capacity(shown.len() + 8);
     s.push('"');
-    s.push_str(&escape_preview(shown).replace('"', "\\\""));
+    s.push_str(&escape_preview(shown));
     s.push('"');
     if rest.len() > SNIPPET {
         s.push_str("...");

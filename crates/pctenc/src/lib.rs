@@ -66,6 +66,8 @@
 //!
 //! And over all of it, the contract every front end keeps:
 //!
+//! - [`show`]: the one rule for showing text to a person: which characters (controls, C1,
+//!   bidi, zero-width, line separators, BOM) never reach a terminal as they are.
 //! - [`options`]: every option word (profile, `malformed`, `utf8`, `hex`, `plus`, `charset`,
 //!   `context`, `policy`, `on_error`...), parsed from text, defaulted per operation, with
 //!   "did you mean" for a misspelt one; and the operations run on one value, whose answers
@@ -129,6 +131,7 @@ pub mod profile;
 pub mod query;
 pub mod segment;
 pub mod set;
+pub mod show;
 pub mod stream;
 pub mod template;
 

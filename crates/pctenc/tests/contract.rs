@@ -141,15 +141,9 @@ fn rust_api_runs_every_case() {
 /// The scalar `Profile` API (what Rust users call) against the table's encode and decode
 /// cases that it expresses: a profile with the options applied, no charset, no ext-value,
 /// no `on_error` (a column's policy).
-///
-/// One difference is listed: `Profile::decode_str` writes U+FFFD for raw input bytes that
-/// are not UTF-8 where the policy keeps escapes (`dotnet-escapedatastring`, `iri`: those
-/// policies pass raw bytes through), since a `str` cannot hold them; the contract, like a
-/// column, rejects them (`invalid-utf8`), so that nothing is lost silently.
 #[test]
 fn profile_api_agrees_with_the_table() {
-    use pctenc::Utf8;
-    let (mut run, mut listed) = (0, 0);
+    let mut run = 0;
     let mut failed = Vec::new();
     for case in cases() {
         let op = Op::by_name(case["op"].as_str().unwrap()).unwrap();
@@ -165,8 +159,6 @@ fn profile_api_agrees_with_the_table() {
                 Err(e) => json!({"error": "not-text", "offset": e.offset, "option": null}),
             },
             Op::Decode if o.decodes_to_text() => match p.decode_str(&input) {
-                // decode_str repairs what the policy lets through; the contract's text must
-                // have been text already, which only the keep-escaped policies can break.
                 Ok(s) => json!({"bytes": s.as_bytes()}),
                 Err(e) => json!({"error": e.code(), "offset": e.offset(), "option": null}),
             },
@@ -178,20 +170,11 @@ fn profile_api_agrees_with_the_table() {
         };
         run += 1;
         let want = expected(&case);
-        let keeps = matches!(p.decoding().utf8, Utf8::KeepEscaped | Utf8::Iri);
-        let repaired = got["bytes"].as_array().is_some_and(|b| {
-            String::from_utf8(b.iter().map(|v| v.as_u64().unwrap() as u8).collect())
-                .is_ok_and(|s| s.contains('\u{FFFD}'))
-        });
-        if op == Op::Decode && keeps && want["error"] == "invalid-utf8" && repaired {
-            listed += 1;
-            continue;
-        }
         if want != got {
             failed.push(format!("{}: want {want}, Profile API gives {got}", case["id"]));
         }
     }
-    println!("conformance (Profile API): {run} cases run, {listed} listed (decode_str repairs raw bytes)");
+    println!("conformance (Profile API): {run} cases run");
     assert!(run > 2000, "{run}");
     assert!(
         failed.is_empty(),

@@ -36,18 +36,29 @@ impl Options {
     /// an option the operation does not take, an option given twice, or two that conflict.
     pub fn parse(op: Op, text: &str) -> Result<Options, OptionError> {
         let mut o = Options::new(op);
+        o.set_text(text)?;
+        o.validate()?;
+        Ok(o)
+    }
+
+    /// Sets every `key=value` pair of a compact text form, as [`Options::set`] does: how a
+    /// front end adds a user's text (the CLI's `--options`) to the options its own flags
+    /// set. Conflicts are [`Options::validate`]'s.
+    ///
+    /// # Errors
+    /// As [`Options::parse`], but for conflicts.
+    pub fn set_text(&mut self, text: &str) -> Result<(), OptionError> {
         if text.trim().is_empty() {
-            return Ok(o);
+            return Ok(());
         }
         for piece in text.split(',') {
             let Some((key, value)) = piece.split_once('=') else {
                 let kind = OptionErrorKind::Syntax { piece: piece.trim().into() };
-                return Err(OptionError::new(op, "", kind, Vec::new(), None));
+                return Err(OptionError::new(self.op, "", kind, Vec::new(), None));
             };
-            o.set(key.trim(), value.trim())?;
+            self.set(key.trim(), value.trim())?;
         }
-        o.validate()?;
-        Ok(o)
+        Ok(())
     }
 
     /// Options from `(key, value)` pairs: keyword arguments, an options object, flags.
@@ -422,6 +433,8 @@ mod tests {
         );
         let c = e(Op::Check, "context=pth");
         assert_eq!(c.to_string(), "unknown context 'pth'; did you mean path? (context takes segment|path|query|form|fragment|userinfo|host|url)");
+        let l = e(Op::Encode, "lower=yes");
+        assert_eq!(l.to_string(), "unknown lower 'yes' (lower takes true|false)");
         let b = e(Op::Encode, "plus=yes");
         assert_eq!(b.to_string(), "unknown plus 'yes' (plus takes true|false)");
         let l = e(Op::Decode, "lower=true");

@@ -37,12 +37,8 @@ impl SegmentPreset {
     }
 
     /// The rule set.
-    pub const fn policy(self) -> SegmentPolicy {
-        match self {
-            SegmentPreset::Strict => SegmentPolicy::strict(),
-            SegmentPreset::Servlet6 => SegmentPolicy::servlet6(),
-            SegmentPreset::Lenient => SegmentPolicy::lenient(),
-        }
+    pub fn policy(self) -> SegmentPolicy {
+        SegmentPolicy::by_name(self.name()).expect("every preset is a policy word")
     }
 }
 

@@ -248,21 +248,24 @@ impl Options {
     /// `encode`: one row through [`batch::encode`], or the charset or ext-value path.
     fn encode(&self, input: &[u8]) -> Result<Output, Failure> {
         let p = self.profile();
-        if self.ext_value() || self.charset.is_some() {
-            let text = match core::str::from_utf8(input) {
-                Ok(text) => Cow::Borrowed(text),
-                Err(e) => match self.on_error() {
-                    OnError::Raise => return Err(EncodeError { offset: e.valid_up_to() }.into()),
-                    OnError::Null => return Ok(Output::Null),
-                    OnError::Keep | OnError::Replace => String::from_utf8_lossy(input),
-                },
+        if self.ext_value() {
+            let text = core::str::from_utf8(input).map_err(|e| match self.on_error() {
+                OnError::Raise => Err(EncodeError { offset: e.valid_up_to() }.into()),
+                OnError::Null => Ok(Output::Null),
+                // The profile's own answer for a row that is not text: its lossy text.
+                OnError::Keep | OnError::Replace => {
+                    Ok(ext_value(&p, &String::from_utf8_lossy(input)))
+                }
+            });
+            return match text {
+                Ok(text) => Ok(ext_value(&p, text)),
+                Err(done) => done,
             };
-            if self.ext_value() {
-                let mut out = String::from("UTF-8''");
-                p.encode_append(&*text, &mut out);
-                return Ok(Output::Bytes(out.into_bytes()));
-            }
-            return self.encode_charset(&p, &text);
+        }
+        if self.charset.is_some() {
+            // A charset encodes text: bytes that are not UTF-8 are read as U+FFFD, as the
+            // Encoding Standard's decoders read them (and the CLI's streaming encoder does).
+            return self.encode_charset(&p, &String::from_utf8_lossy(input));
         }
         let offsets = [0i64, input.len() as i64];
         let rows = Rows::new(&offsets, input);
@@ -284,7 +287,9 @@ impl Options {
         match p.try_encode_with(text, enc) {
             Ok(out) => Ok(Output::Bytes(out.into_owned().into_bytes())),
             Err(e) => match self.on_error() {
-                OnError::Raise => Err(Failure::new("unmappable", e.offset, e)),
+                OnError::Raise => {
+                    Err(Failure::new(crate::charset::UnmappableError::CODE, e.offset, e))
+                }
                 OnError::Null => Ok(Output::Null),
                 OnError::Keep | OnError::Replace => {
                     Ok(Output::Bytes(p.encode_with(text, enc).into_owned().into_bytes()))
@@ -303,9 +308,11 @@ impl Options {
     fn decode(&self, input: &[u8]) -> Result<Output, Failure> {
         let on_error = self.on_error();
         if self.ext_value() {
+            // A byte that is not UTF-8 is no attr-char: the first one is the error.
             let result = core::str::from_utf8(input)
-                .map_err(|e| Failure::from(DecodeError::InvalidUtf8 { offset: e.valid_up_to() }))
-                .and_then(|text| rfc8187::decode_ext_value(text).map_err(ext_value_failure));
+                .map_err(|e| rfc8187::ExtValueError::InvalidChar { offset: e.valid_up_to() })
+                .and_then(rfc8187::decode_ext_value)
+                .map_err(ext_value_failure);
             return match result {
                 Ok(v) => Ok(Output::Bytes(v.value.into_bytes())),
                 Err(e) => {
@@ -368,6 +375,13 @@ fn recover(
         }
         OnError::Replace => Ok(Output::Bytes(lenient().into_bytes())),
     }
+}
+
+/// `text` as an RFC 8187 ext-value in UTF-8: `UTF-8''` and its escapes.
+fn ext_value(p: &crate::Profile, text: &str) -> Output {
+    let mut out = String::from("UTF-8''");
+    p.encode_append(text, &mut out);
+    Output::Bytes(out.into_bytes())
 }
 
 fn batch_failure(e: BatchError) -> Failure {

@@ -10,6 +10,8 @@
 
 use core::fmt;
 
+use crate::profile::{HexCase, Utf8};
+
 /// An operation of the contract: what a front end is asked to do with one value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -219,7 +221,10 @@ impl fmt::Display for ExpectedValues {
             }
             Values::Bool => f.write_str("true|false"),
             Values::Profile => f.write_str("a profile name or alias"),
-            Values::Charset => f.write_str("a WHATWG encoding label, or auto (decoding)"),
+            Values::Charset => f.write_str(
+                "a WHATWG encoding label such as utf-8, shift_jis, euc-jp, gbk, big5, euc-kr, \
+                 windows-1251, koi8-r, windows-1250; or auto, decoding",
+            ),
             Values::Count => f.write_str("a whole number"),
         }
     }
@@ -242,16 +247,23 @@ pub const MALFORMED: &[Word] = &[
     word("lenient", "a '%' that starts no escape is kept as written"),
 ];
 
-/// `utf8`.
+/// `utf8`: three of the UTF-8 policies, by the names profiles describe them with
+/// ([`Utf8::name`]).
 pub const UTF8: &[Word] = &[
-    word("strict", "bytes that are not UTF-8 are an error naming their offset"),
-    Word { name: "lossy", aliases: &["replace"], about: "each invalid sequence becomes U+FFFD" },
-    word("bytes", "bytes are bytes: no check (a decoded result is bytes, not text)"),
+    word(Utf8::Strict.name(), "bytes that are not UTF-8 are an error naming their offset"),
+    Word {
+        name: Utf8::Lossy.name(),
+        aliases: &["replace"],
+        about: "each invalid sequence becomes U+FFFD",
+    },
+    word(Utf8::Bytes.name(), "bytes are bytes: no check (a decoded result is bytes, not text)"),
 ];
 
-/// `hex`.
-pub const HEX: &[Word] =
-    &[word("upper", "%C3%A9, as RFC 3986 §2.1 recommends"), word("lower", "%c3%a9")];
+/// `hex`, by the names profiles describe their hex case with ([`HexCase::name`]).
+pub const HEX: &[Word] = &[
+    word(HexCase::Upper.name(), "%C3%A9, as RFC 3986 §2.1 recommends"),
+    word(HexCase::Lower.name(), "%c3%a9"),
+];
 
 /// `unmappable`.
 pub const UNMAPPABLE: &[Word] = &[
@@ -427,6 +439,28 @@ pub const OPTIONS: &[OptionInfo] = &[
     },
 ];
 
+/// The options of every operation as help text: for each operation, one line per option,
+/// `name=VALUES` then what it does and its default there. What `pctenc options` prints.
+///
+/// ```
+/// let text = pctenc::options::words::listing();
+/// assert!(text.contains("decode:\n  profile=a profile name or alias"));
+/// assert!(text.contains("utf8=strict|lossy|bytes"));
+/// ```
+pub fn listing() -> alloc::string::String {
+    use core::fmt::Write;
+    let mut out = alloc::string::String::new();
+    for op in Op::ALL {
+        let _ = writeln!(out, "{op}:");
+        for o in op.options() {
+            let default = o.default_for(*op).unwrap_or("");
+            let _ = writeln!(out, "  {}={}", o.name, o.expected());
+            let _ = writeln!(out, "      {} [default: {default}]", o.about);
+        }
+    }
+    out
+}
+
 /// The key that `lower=true|false` sets: JavaScript's, Python's and the CLI's `lower` flag,
 /// kept as a spelling of `hex=lower|upper`.
 pub const LOWER_ALIAS: &str = "lower";
@@ -498,18 +532,17 @@ mod tests {
     }
 
     #[test]
-    fn word_tables_match_the_library_enums() {
+    fn the_library_enums_read_these_tables() {
         use crate::batch::OnError;
         use crate::lint::{Context, Severity};
         assert_eq!(CONTEXT.len(), Context::ALL.len());
-        for (w, c) in CONTEXT.iter().zip(Context::ALL) {
-            assert_eq!(w.name, c.as_str());
+        for c in Context::ALL {
+            assert_eq!(Context::by_name(c.as_str()), Some(*c));
         }
-        for (w, s) in SEVERITY.iter().zip(Severity::ALL) {
-            assert_eq!(w.name, s.as_str());
-        }
+        assert_eq!(SEVERITY.len(), Severity::ALL.len());
+        assert_eq!(Severity::by_name("crit"), Some(Severity::Critical));
         for w in ON_ERROR {
-            assert!(OnError::by_name(w.name).is_some(), "{}", w.name);
+            assert_eq!(OnError::by_name(w.name).map(OnError::name), Some(w.name));
         }
         for (w, name) in INPUT.iter().zip(crate::query::Input::NAMES) {
             assert_eq!(w.name, *name);
