@@ -1,42 +1,44 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target (or those named in FUZZ_TARGETS, space-separated) for SECONDS
-# seconds each (default 60), seeded with the research note's corpus (fuzz/seeds.txt), and
-# prints each target's execution count.
-# Needs a nightly toolchain and cargo-fuzz (scripts/deps.d/60-fuzz.sh installs cargo-fuzz).
-# Exits non-zero if any target finds a failing input; the input is kept under
-# fuzz/artifacts/TARGET/ and the last lines of the log are shown.
+# Replays the repository's fuzz corpus: builds every cargo-fuzz target (or those named in
+# FUZZ_TARGETS, space-separated) the way the campaigns run them (release, debug assertions
+# and overflow checks on, AddressSanitizer; or unoptimised, FUZZ_PROFILE=dev below), and runs
+# each target once on every input of fuzz/corpus/TARGET/ (libFuzzer -runs=0: the corpus is
+# executed, nothing new is generated).
+# The corpus is what fuzz/minimize.sh kept from the campaigns (docs/security.md, "Fuzzing"):
+# every input that reached new coverage, so no crash fixed since can come back unseen.
+#
+# Needs a nightly toolchain and cargo-fuzz (scripts/deps.d/60-fuzz.sh installs both). Prints
+# each target's count of inputs run and `N passed, N failed`; exits non-zero if any input
+# fails (the log's last lines are shown) or a target has no corpus.
 set -uo pipefail
 cd "$(dirname "$0")"
-secs="${1:-60}"
-read -r -a targets <<<"${FUZZ_TARGETS:-roundtrip strict_lenient stream segment lint form}"
-if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-  echo "fuzz: skipped, no nightly toolchain (rustup toolchain list)"; exit 0
-fi
-if ! cargo fuzz --version >/dev/null 2>&1; then
-  echo "fuzz: skipped, cargo-fuzz is not installed (cargo install cargo-fuzz)"; exit 0
-fi
-cargo +nightly fuzz build -O >/dev/null 2>build.log || { tail -30 build.log; exit 1; }
+read -r -a targets <<<"${FUZZ_TARGETS:-$(bash ./targets.sh)}"
+# FUZZ_PROFILE=dev builds without optimizations (cargo fuzz build --dev: AddressSanitizer,
+# debug assertions and overflow checks still on), which compiles in a fraction of the CPU of
+# the optimised single-codegen-unit build the campaigns use; replaying a corpus needs no speed.
+case ${FUZZ_PROFILE:-release} in
+  release) build=-O dir=release ;;
+  dev) build=--dev dir=debug ;;
+  *) echo "fuzz: FUZZ_PROFILE is release or dev, not '$FUZZ_PROFILE'"; echo "0 passed, 1 failed"; exit 1 ;;
+esac
+mkdir -p logs
+cargo +nightly fuzz build $build >logs/build.log 2>&1 || { tail -30 logs/build.log; echo "0 passed, 1 failed"; exit 1; }
 passed=0 failed=0
 for t in "${targets[@]}"; do
-  mkdir -p "corpus/$t"
-  # One corpus file per seed; the stream and lint targets read parameters from the first
-  # bytes, so their seeds get a few framings.
-  n=0
-  while IFS= read -r seed; do
-    n=$((n + 1))
-    printf '%s' "$seed" > "corpus/$t/seed-$n"
-    printf '\x03\x02\x01%s' "$seed" > "corpus/$t/seed-$n-a"
-    printf '\x0b\x07\x05%s' "$seed" > "corpus/$t/seed-$n-b"
-  done < seeds.txt
-  log="fuzz-$t.log"
-  cargo +nightly fuzz run -O "$t" "corpus/$t" -- -max_total_time="$secs" -max_len=256 \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
+  files=$(find "corpus/$t" -type f 2>/dev/null | wc -l)
+  if [ "$files" -eq 0 ]; then
+    failed=$((failed + 1)); echo "fuzz $t: FAILED, no corpus in fuzz/corpus/$t"; continue
+  fi
+  log=logs/replay-$t.log
+  mkdir -p "artifacts/$t"  # (git-ignored: where libFuzzer writes a failing input)
+  target/x86_64-unknown-linux-gnu/$dir/"$t" "corpus/$t" -runs=0 -timeout=10 -artifact_prefix="artifacts/$t/" \
+    -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
   rc=$?
-  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
-  if [ $rc -eq 0 ]; then
-    passed=$((passed + 1)); echo "fuzz $t: ok, ${execs:-?} executions in ${secs}s"
+  runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+  if [ $rc -eq 0 ] && [ "${runs:-0}" -ge "$files" ]; then
+    passed=$((passed + 1)); echo "fuzz $t: ok, $files corpus inputs replayed"
   else
-    failed=$((failed + 1)); echo "fuzz $t: FAILED (exit $rc) after ${execs:-?} executions"; tail -25 "$log"
+    failed=$((failed + 1)); echo "fuzz $t: FAILED (exit $rc, ${runs:-?} of $files inputs run)"; tail -25 "$log"
   fi
 done
 echo "$passed passed, $failed failed"

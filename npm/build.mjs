@@ -1,6 +1,8 @@
 // Builds the npm package in place: the wasm module (web/wasm.mjs, the cargo build the
-// playground shares) copied to npm/pctenc.wasm, and the package's version and repository
-// set from the workspace's. Then `npm pack` in npm/ makes the tarball (files: package.json "files").
+// playground shares) copied to npm/pctenc.wasm, the license texts copied from the repository's
+// root, and the package's version and repository set from the workspace's. `npm pack` and
+// `npm publish` in npm/ run it first (the `prepack` script), so a clean checkout packs a whole
+// package (files: package.json "files").
 //
 // It also writes npm/options.d.ts from the library's options table (the module's own
 // `optionsTable()`): the words each option takes and the options of each operation, so the
@@ -16,6 +18,7 @@ import { buildWasm, wasmFile, root } from '../web/wasm.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 if (!process.argv.includes('--no-cargo')) buildWasm();
 copyFileSync(wasmFile, join(here, 'pctenc.wasm'));
+for (const license of ['LICENSE-MIT', 'LICENSE-APACHE']) copyFileSync(join(root, license), join(here, license));
 
 // One version and one repository for the crates and the package: the workspace's.
 const cargo = readFileSync(join(root, 'Cargo.toml'), 'utf8');
@@ -67,4 +70,5 @@ function declarations(table) {
   return out;
 }
 
-console.log(`npm: pctenc ${version}, pctenc.wasm ${(statSync(join(here, 'pctenc.wasm')).size / 1024).toFixed(0)} KiB`);
+// On stderr: as the prepack script, stdout is `npm pack --json`'s.
+console.error(`npm: pctenc ${version}, pctenc.wasm ${(statSync(join(here, 'pctenc.wasm')).size / 1024).toFixed(0)} KiB`);

@@ -19,7 +19,9 @@ _spec.loader.exec_module(engine)
 
 import sys
 
-sys.path.insert(0, HERE)  # conformance.py, for the SQL runner
+sys.path.insert(0, HERE)  # conformance.py, for the Java API's table
+# spark_conformance.py, the table through Spark's SQL functions (shared with engine_tests).
+sys.path.insert(0, os.path.join(ROOT, "crates", "pctenc-py", "engine_tests"))
 
 values = engine.values
 raw_values = engine.raw_values

@@ -162,45 +162,12 @@ def test_options_per_row_and_as_the_second_argument(spark):
 
 
 def test_conformance_table(spark):
-    """The conformance table's encode, try-decode and decode cases through the SQL functions,
-    one query per operation with the options per row. Not run here, each for its reason:
-    option errors (with options per row they would fail the whole job; constant ones are
-    analysis errors, test_types_cast_as_the_builtin_or_fail_at_analysis), encode and decode
-    cases whose result is an error (a failing row fails the whole job; the error path is
-    test_raise_fails_the_job_with_profile_snippet_and_offset), and inputs that are not UTF-8
-    under Java's own profile (Spark reads them as Java Strings first, as its url_decode does:
-    test_strings_that_are_not_utf8_read_as_java_strings). Cases without a profile get the
-    core's default, rfc3986, by name: Spark's functions default to `spark`."""
-    import conformance
+    """The conformance table through the native functions, options per row
+    (crates/pctenc-py/engine_tests/spark_conformance.py; its list:
+    conformance/cannot-express/spark-native.txt)."""
+    import spark_conformance
 
-    run, not_run, java = [], {}, {"spark", "java-urlencoder", "urldecoder", "urlencoder"}
-    for c in conformance.cases():
-        keys = conformance.option_keys(c["options"])
-        err = c.get("error")
-        why = (
-            "operation" if c["op"] not in conformance.OPS
-            else "option error" if isinstance(err, dict) and "option" in err
-            else "an error fails the job" if err
-            else "not UTF-8 under Java's profile" if "input_hex" in c and keys.get("profile", "") in java
-            else None
-        )
-        if why:
-            not_run[why] = not_run.get(why, 0) + 1
-            continue
-        opts = c["options"] if "profile" in keys else ", ".join(x for x in ("profile=rfc3986", c["options"]) if x)
-        want = None if c.get("output", "") is None else (
-            bytes.fromhex(c["output_hex"]) if "output_hex" in c else c["output"].encode())
-        run.append((c["id"], c["op"], opts, bytes.fromhex(conformance.hexof(c, "input")), want))
-    fn = {"encode": "pct_encode", "decode": "pct_decode", "try-decode": "pct_try_decode"}
-    rows = [(i, op, o, inp) for i, op, o, inp, _ in run]
-    spark.createDataFrame(rows, "id string, op string, o string, b binary").createOrReplaceTempView("cases")
-    got = {}
-    for op, f in fn.items():
-        for r in spark.sql(f"SELECT id, CAST({f}(CAST(b AS STRING), o) AS BINARY) r FROM cases WHERE op = '{op}'").collect():
-            got[r.id] = None if r.r is None else bytes(r.r)
-    bad = [(i, op, o, inp, want, got.get(i)) for i, op, o, inp, want in run if got.get(i) != want]
-    print(f"conformance (jvm-spark): {len(run)} cases run, {sum(not_run.values())} not run: {not_run}")
-    assert bad[:5] == [] and len(got) == len(run)
+    assert spark_conformance.run_native(spark) > 5_000
 
 
 def test_nulls_empty_strings_and_empty_frames(spark):

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # aarch64 cross-testing for scripts/test.d/55-aarch64.sh: the Rust target, Debian's cross
 # linker and C library, and qemu-user to run the test binaries. Idempotent; retries while
-# another process holds the dpkg lock.
+# another process holds the dpkg lock; fails loudly when anything cannot be installed.
 set -euo pipefail
 if ! rustup target list --installed | grep -qx aarch64-unknown-linux-gnu; then
-  rustup target add aarch64-unknown-linux-gnu || echo "aarch64 deps: could not add the target"
+  rustup target add aarch64-unknown-linux-gnu
 fi
 need=()
 command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
@@ -20,4 +20,5 @@ for attempt in $(seq 1 20); do
   fi
   echo "aarch64 deps: apt-get failed (dpkg busy?), retry $attempt in 10 s" >&2; sleep 10
 done
+echo "aarch64 deps: could not install ${need[*]}" >&2
 exit 1

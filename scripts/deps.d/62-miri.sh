@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
-# Miri for scripts/test.d/62-miri.sh: a component of the nightly toolchain (from the Rust
-# distribution server, as rustup installs every component). Without nightly, nothing to do.
+# Miri, for scripts/test.d/62-miri.sh: a component of the nightly toolchain, which
+# 58-nightly.sh installs with it. This checks that it works (it builds its sysroot from
+# rust-src on first use), and fails loudly if it does not.
 set -euo pipefail
-if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-  echo "miri deps: no nightly toolchain"; exit 0
-fi
-if cargo +nightly miri --version >/dev/null 2>&1; then
-  echo "miri deps: $(cargo +nightly miri --version) present"; exit 0
-fi
-rustup component add --toolchain nightly miri rust-src || echo "miri deps: could not add miri (62-miri.sh will say it skipped)"
+cargo +nightly miri --version
+cargo +nightly miri setup >/dev/null

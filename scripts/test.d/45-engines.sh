@@ -4,8 +4,9 @@
 # engine's built-in and pctenc run on the same values in one session (the shared conformance
 # strings, the probes and seeded random strings of scripts/engines/inputs.py), plus nulls,
 # empty strings, empty tables, wrong column types and a 1-million-row column; and the
-# conformance table (conformance/cases.jsonl) through Polars' .pct and DuckDB's SQL functions,
-# each printing its count of cases run and excluded (conformance/cannot-express/).
+# conformance table (conformance/cases.jsonl) through Polars' .pct, DuckDB's SQL functions and
+# pctenc.spark's SQL functions (in the local[2] session of test_spark.py), each printing its
+# count of cases run and excluded (conformance/cannot-express/).
 #
 # Builds the wheel like 40-python.sh (same `wheel` profile and target/, so after that suite
 # this is only packaging), installs it into a FRESH virtualenv with the pinned engines

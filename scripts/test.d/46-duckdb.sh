@@ -37,6 +37,10 @@ lap "fresh venv with $(tr '\n' ' ' <"$tmp/requirements.txt")"
     -o "$tmp/wheels" -q
 "$py" -m pip install -q --disable-pip-version-check --no-deps "$tmp"/wheels/pctenc-*.whl
 lap "wheel built and installed"
+# The extension's footer and the wheel say the workspace's version (the tests below also read
+# the loaded extension's from duckdb_extensions()).
+python3 scripts/release/versions.py --artifact "duckdb-extension=$ext" \
+    --artifact "wheel=$(ls "$tmp"/wheels/pctenc-*.whl)"
 
 cli=$tmp/venv/bin/duckdb
 [ -x "$cli" ] || { echo "46-duckdb: the duckdb-cli package installed no $cli" >&2; exit 1; }

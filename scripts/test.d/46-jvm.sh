@@ -11,7 +11,9 @@
 #      fail its last query with the byte offset;
 #   3. PySpark (jvm/tests, pytest): local[2] (with pctenc.spark choosing the native functions), then local-cluster[2,1,1024] (executor JVMs
 #      that load the native library from the shipped jar, functions from META-INF/services);
-#      and pctenc.spark choosing the native functions (the wheel built as 45-engines.sh does).
+#      and pctenc.spark choosing the native functions (the wheel built as 45-engines.sh does);
+#      the conformance table through the native functions in the local[2] session
+#      (crates/pctenc-py/engine_tests/spark_conformance.py, conformance/cannot-express/spark-native.txt).
 # Fails (never skips) when Java, javac or the build is missing. Ends with "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,6 +42,9 @@ jar=$(PYTHON="$py" bash scripts/build/jvm.sh | tail -1)
 [ -f "$jar" ] || { echo "46-jvm: scripts/build/jvm.sh built no jar"; exit 1; }
 version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml)
 lap "jar built: $jar"
+# The jar's version (manifest and pctenc.properties) is the workspace's; the Java harness
+# below reads it through Pctenc.version().
+count "versions" "$(python3 scripts/release/versions.py --artifact "jar=$jar" | tail -1)"
 
 # 1. The Java API.
 PYTHONPATH=jvm/tests "$py" jvm/tests/values.py >"$tmp/values.hex"

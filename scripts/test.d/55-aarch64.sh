@@ -2,7 +2,8 @@
 # The library's kernel-facing suites on aarch64, run under qemu-user: every kernel that
 # `Kernel::available()` lists there (scalar, and NEON where built) against the scalar
 # oracle, across block edges and chunk splits; then `cargo check` of the CLI for the target.
-# Skips, by name, when the target, the cross linker or qemu is missing.
+# When the target, the cross linker or qemu is missing it names them, and fails under CI=true
+# (outside CI it counts as skipped).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 target=aarch64-unknown-linux-gnu
@@ -11,8 +12,9 @@ rustup target list --installed | grep -qx $target || missing+=" rust-target"
 command -v aarch64-linux-gnu-gcc >/dev/null || missing+=" gcc-aarch64-linux-gnu"
 command -v qemu-aarch64 >/dev/null || missing+=" qemu-user"
 if [ -n "$missing" ]; then
-  echo "aarch64: skipped because missing:$missing (scripts/deps.d/55-aarch64.sh installs them)"
-  echo "0 passed, 0 failed"; exit 0
+  echo "aarch64: missing:$missing (scripts/deps.d/55-aarch64.sh installs them)"
+  if [ "${CI:-}" = "true" ]; then echo "0 passed, 1 failed"; exit 1; fi
+  echo "0 passed, 0 failed, 1 skipped"; exit 0
 fi
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"

@@ -12,7 +12,8 @@
 #   - tests/node_diff: spawns `node` as a child process (WASI has no processes);
 #   - doctests: rustdoc runs them for the host only (cross doctests are unstable).
 # wasip1 is panic=abort: the first failing test ends its binary (no #[should_panic] test
-# exists in these suites). Skips, by name, when the target or node is missing.
+# exists in these suites). When the target or node is missing it names them, and fails under
+# CI=true (outside CI it counts as skipped).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 target=wasm32-wasip1
@@ -24,8 +25,9 @@ elif [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
   missing+=" node>=20"
 fi
 if [ -n "$missing" ]; then
-  echo "wasm: skipped because missing:$missing (scripts/deps.d/56-wasm.sh installs them)"
-  echo "0 passed, 0 failed"; exit 0
+  echo "wasm: missing:$missing (scripts/deps.d/56-wasm.sh installs them)"
+  if [ "${CI:-}" = "true" ]; then echo "0 passed, 1 failed"; exit 1; fi
+  echo "0 passed, 0 failed, 1 skipped"; exit 0
 fi
 root=$PWD
 export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $root/scripts/wasi-run.mjs"

@@ -3,8 +3,7 @@ expressions, each case a one-row frame) and DuckDB (the SQL functions, options i
 library's compact text form as their second argument: `pct_decode(s, 'profile=form,
 utf8=lossy')`). Each prints its count of cases run and the count it cannot express, listed
 with reasons in conformance/cannot-express/<front end>.txt; any other difference fails.
-(Spark's adapter is the same pctenc.arrow call per Arrow batch; its table run is not in this
-suite yet, see docs/engines.md.)"""
+Spark's run is spark_conformance.py, called from test_spark.py in that module's session."""
 
 import os
 import sys

@@ -137,6 +137,26 @@ def test_other_profiles_match_the_scalar_api(spark, df, values):
         assert enc == [None if s is None else pctenc.encode(s, profile) for s in values + [None]]
 
 
+def test_sql_options_text_per_operation(spark):
+    """The options text is the operation's: encode's `hex` (once read as decode's options and
+    refused), decode's `utf8=bytes` (a STRING holding the bytes, as the jar's functions give),
+    and try-decode's refusal of `on_error` (once a silent override)."""
+    row = spark.sql(
+        "SELECT pct_encode('a b/', 'profile=form, hex=lower') a,"
+        " CAST(pct_decode('%FFa', 'profile=rfc3986, utf8=bytes') AS BINARY) b"
+    ).first()
+    assert (row.a, bytes(row.b)) == ("a+b%2f", b"\xffa")
+    with pytest.raises(ValueError, match="try-decode has no option on_error"):
+        ps.try_url_decode("s", on_error="raise")
+
+
+def test_conformance_table(spark):
+    """The conformance table through the SQL functions (spark_conformance.py)."""
+    import spark_conformance
+
+    assert spark_conformance.run_adapter(spark) > 5_000
+
+
 def test_profile_per_row_in_sql(spark):
     rows = spark.sql(
         "SELECT pct_decode(s, p) d FROM VALUES (1, 'a+b', 'form'), (2, 'a+b', 'duckdb'),"

@@ -572,7 +572,15 @@ impl<'p> Decode<'p> {
         // own per-row reservation a comparison.
         out.values.reserve(rows.value_bytes_from(pending) + 64);
         for i in out.len()..n {
-            let step = match rows.row(i)? {
+            let row = match rows.row(i) {
+                Ok(row) => row,
+                Err(e) => {
+                    // Errors are reported in row order: a pending row may fail first.
+                    self.settle(rows, pending, on_error, out)?;
+                    return Err(e);
+                }
+            };
+            let step = match row {
                 None => out.end_row(i, false),
                 Some(row) => {
                     let start = out.values.len();

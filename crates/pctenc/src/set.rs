@@ -171,6 +171,31 @@ mod tests {
         assert_eq!(AsciiSet::ALL.remove_range(0, 0x7F), AsciiSet::EMPTY);
     }
 
+    /// Sets are composed from others (`NON_UNRESERVED.add(b'/')`): adding a byte the set
+    /// already has keeps it, and a union has the bytes of both.
+    #[test]
+    fn composing_sets() {
+        let a = AsciiSet::EMPTY.add(b'a');
+        assert_eq!(a.add(b'a'), a);
+        assert!(AsciiSet::NON_UNRESERVED.add(b'%').contains(b'%'));
+        let ab = a.union(AsciiSet::EMPTY.add(b'b'));
+        assert!(ab.contains(b'a') && ab.contains(b'b') && !ab.contains(b'c'));
+        assert_eq!(AsciiSet::C0_CONTROL.union(AsciiSet::EMPTY), AsciiSet::C0_CONTROL);
+        assert_eq!(a.add_all(b"ab").remove_all(b"a"), AsciiSet::EMPTY.add(b'b'));
+    }
+
+    /// What `pctenc profiles --json` shows as a profile's `keeps`: the printable characters
+    /// left as they are.
+    #[test]
+    fn unencoded_printable_is_what_a_profile_keeps() {
+        assert_eq!(
+            AsciiSet::NON_UNRESERVED.unencoded_printable(),
+            "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+        );
+        assert_eq!(AsciiSet::ALL.unencoded_printable(), "");
+        assert_eq!(AsciiSet::C0_CONTROL.unencoded_printable().len(), 95);
+    }
+
     #[test]
     fn debug_is_readable() {
         let s = alloc::format!("{:?}", AsciiSet::C0_CONTROL.add(b' '));

@@ -515,3 +515,19 @@ fn a_character_split_across_rows_is_not_text() {
         assert_eq!(out.row(0), "\u{FFFD}".as_bytes(), "{values:?}");
     }
 }
+
+/// Found by the `batch` fuzz target: under `Raise`, a row whose offsets are bad stopped the
+/// batch before the rows pending the text check were checked, so an earlier row that is not
+/// text was not the error reported.
+#[test]
+fn r7_errors_come_in_row_order_before_bad_offsets() {
+    let rfc = pctenc::profile::rfc3986::RFC3986;
+    let values = b"%FFok";
+    let offsets = [0i32, 3, 5, 99];
+    let rows = Rows::new(&offsets, values);
+    let err = Decode::new(rfc).text().run::<i32, i32>(&rows, OnError::Raise).unwrap_err();
+    assert!(matches!(err, BatchError::Row { row: 0, .. }), "{err:?}");
+    // Without the bad row first, the bad offsets are the error.
+    let err = Decode::new(rfc).text().run::<i32, i32>(&rows, OnError::Null).unwrap_err();
+    assert_eq!(err, BatchError::BadOffsets { row: 2 });
+}

@@ -184,3 +184,50 @@ fn strict_decode_names_offset() {
     let e = strict.decode_with("%A4%A", big5, Invalid::Error).unwrap_err();
     assert_eq!(e, DecodeError::TruncatedEscape { offset: 3 });
 }
+
+/// Found by the `charset` fuzz target: an invalid sequence before a bad escape is the error,
+/// one-shot and streamed in any chunking (the one-shot decoder reported the escape, and the
+/// streaming one did too when both were in one chunk).
+#[test]
+fn r7_invalid_bytes_before_a_bad_escape_win_in_every_chunking() {
+    let rfc = by_name("rfc3986").unwrap();
+    let sjis = for_label("shift_jis").unwrap();
+    let euc_jp = for_label("euc-jp").unwrap();
+    // 0xFF is never a Shift_JIS byte; 0xA1 0x20 breaks an EUC-JP pair; "%zz" is the escape.
+    for (input, encoding, want) in [
+        (&b"ok%FFa%zz"[..], sjis, DecodeError::InvalidCharset { offset: 2, encoding: "Shift_JIS" }),
+        (b"%A1 %z", euc_jp, DecodeError::InvalidCharset { offset: 0, encoding: "EUC-JP" }),
+        (b"%C3x%", for_label("utf-8").unwrap(), DecodeError::InvalidUtf8 { offset: 0 }),
+    ] {
+        assert_eq!(rfc.decode_with(input, encoding, Invalid::Error), Err(want), "{input:?}");
+        for cut in 0..=input.len() {
+            let mut d = Decoder::new(rfc, encoding, Invalid::Error);
+            let mut out = String::new();
+            let got = d
+                .push(&input[..cut], &mut out)
+                .and_then(|()| d.push(&input[cut..], &mut out))
+                .and_then(|()| d.finish(&mut out));
+            assert_eq!(got, Err(want), "{input:?} cut at {cut}");
+        }
+    }
+    // A sequence the bad escape cuts short is not invalid yet: the escape is the error.
+    let big5 = for_label("big5").unwrap();
+    let e = rfc.decode_with("%A4%zz", big5, Invalid::Error).unwrap_err();
+    assert_eq!(e, DecodeError::InvalidEscape { offset: 3 });
+}
+
+/// Found by the `charset` fuzz target: the ISO-2022-JP encoder reports ESC, SO and SI as an
+/// unmappable U+FFFD, and the strict encoder subtracted U+FFFD's three bytes from the one it
+/// had read (an overflow at the start of the text). The error names the character itself.
+#[test]
+fn r7_iso_2022_jp_control_bytes_are_named_and_placed() {
+    let jis = for_label("iso-2022-jp").unwrap();
+    for (text, ch, offset) in
+        [("\u{1b}", '\u{1b}', 0), ("ab\u{e}c", '\u{e}', 2), ("日\u{f}", '\u{f}', 3)]
+    {
+        let e = SPECIAL_QUERY.try_encode_with(text, jis).unwrap_err();
+        assert_eq!((e.ch, e.offset, e.encoding), (ch, offset, "ISO-2022-JP"), "{text:?}");
+    }
+    // Lenient, it is the escaped reference of U+FFFD, as the Encoding Standard says.
+    assert_eq!(SPECIAL_QUERY.encode_with("a\u{1b}", jis), "a%26%2365533%3B");
+}

@@ -145,3 +145,20 @@ fn html_submission_in_a_legacy_encoding() {
     let back: Vec<_> = form::parse_with(b"%96%BC%91O=%8ER%93c", SHIFT_JIS).collect();
     assert_eq!(back, [("名前".into(), "山田".into())]);
 }
+
+/// `form::declared_charset`: the first `_charset_` field (name matched ASCII
+/// case-insensitively, after decoding), its value a WHATWG label; none, or an unknown label,
+/// is `None`.
+#[cfg(feature = "charsets")]
+#[test]
+fn declared_charset_is_the_first_charset_field() {
+    use pctenc::charset::encoding_rs::{EUC_KR, SHIFT_JIS, WINDOWS_1252};
+    let declared = |body: &[u8]| form::declared_charset(body).map(|e| e.name());
+    assert_eq!(declared(b"_charset_=Shift_JIS&q=%82%B1"), Some(SHIFT_JIS.name()));
+    assert_eq!(declared(b"q=1&_CHARSET_=euc-kr"), Some(EUC_KR.name()));
+    assert_eq!(declared(b"%5Fcharset%5F=latin1"), Some(WINDOWS_1252.name()));
+    assert_eq!(declared(b"_charset_=+sjis+&_charset_=euc-kr"), Some(SHIFT_JIS.name()));
+    assert_eq!(declared(b"_charset_=klingon"), None);
+    assert_eq!(declared(b"charset=sjis&_charset=sjis"), None);
+    assert_eq!(declared(b""), None);
+}

@@ -120,3 +120,53 @@ fn presets_and_knobs() {
     assert_eq!(path("", &SegmentPolicy::strict()), Ok(vec![]));
     assert_eq!(path("a//b", &SegmentPolicy::strict()), Ok(vec!["a".into(), "".into(), "b".into()]));
 }
+
+/// Preserving either separator keeps `%25` as written (so that no later decode confuses a
+/// kept `%2F` with a decoded `%252F`), whichever of the two is preserved.
+#[test]
+fn preserving_one_separator_keeps_percent_encoded() {
+    let strict = SegmentPolicy::strict();
+    for policy in [
+        SegmentPolicy { encoded_slash: Encoded::Preserve, ..strict },
+        SegmentPolicy { encoded_backslash: Encoded::Preserve, ..strict },
+        SegmentPolicy {
+            encoded_slash: Encoded::Preserve,
+            encoded_backslash: Encoded::Decode,
+            ..strict
+        },
+    ] {
+        assert_eq!(decode_segment("a%25b", &policy).unwrap(), &b"a%25b"[..], "{policy:?}");
+        // `%252F` is double encoding (rejected by strict); allowed, it stays as written.
+        let twice = SegmentPolicy { double_encoding: Allow::Allow, ..policy };
+        assert_eq!(decode_segment("%252F", &twice).unwrap(), &b"%252F"[..], "{policy:?}");
+        assert_eq!(decode_segment("%252F", &policy).unwrap_err().kind, K::DoubleEncoding);
+    }
+    // Neither preserved: %25 is decoded like any escape.
+    assert_eq!(decode_segment("a%25b", &strict).unwrap(), &b"a%b"[..]);
+}
+
+/// A raw NUL is the `nul` knob's, not the `controls` one's, as an encoded `%00` is: a policy
+/// that allows controls but not NUL rejects it, and one that allows NUL but not controls
+/// accepts it.
+#[test]
+fn raw_nul_follows_the_nul_knob() {
+    let strict = SegmentPolicy::strict();
+    let controls = SegmentPolicy { controls: Allow::Allow, ..strict };
+    let e = decode_segment("a\0b", &controls).unwrap_err();
+    assert_eq!((e.kind, e.offset, e.len), (K::RawControl, 1, 1));
+    assert_eq!(decode_segment("a\tb", &controls).unwrap(), &b"a\tb"[..]);
+    let nul = SegmentPolicy { nul: Allow::Allow, ..strict };
+    assert_eq!(decode_segment("a\0b", &nul).unwrap(), &b"a\0b"[..]);
+    assert_eq!(decode_segment("a\tb", &nul).unwrap_err().kind, K::RawControl);
+}
+
+/// `max_len` is the longest segment accepted: exactly that many bytes pass.
+#[test]
+fn max_len_is_inclusive() {
+    let short = SegmentPolicy { max_len: Some(3), ..SegmentPolicy::strict() };
+    assert_eq!(decode_segment("abc", &short).unwrap(), &b"abc"[..]);
+    let e = decode_segment("abcd", &short).unwrap_err();
+    assert_eq!((e.kind, e.offset, e.len), (K::TooLong, 3, 1));
+    let none = SegmentPolicy { max_len: Some(0), ..SegmentPolicy::strict() };
+    assert_eq!(decode_segment("", &none).unwrap(), &b""[..]);
+}

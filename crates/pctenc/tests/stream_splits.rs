@@ -142,3 +142,34 @@ fn r5_short_chunk_after_a_raw_lead_byte_still_reports_it_first() {
         }
     }
 }
+
+/// Found by the `stream` fuzz target (with `--strict` on a profile that keeps invalid escapes,
+/// which holds its input to cut it safely): a cut right after a `%` decoded the `%` alone, a
+/// truncated escape, where the whole input has an invalid one.
+#[test]
+fn r7_kept_escapes_never_cut_a_percent_from_what_decides_it() {
+    for name in ["dotnet-escapedatastring", "iri"] {
+        let strict = pctenc::by_name(name).unwrap().with_malformed(pctenc::Malformed::Reject);
+        for input in [&b"%\xc6"[..], b"a%4\xc6", b"%E9%", b"ab%zz", b"%C3%A9%u00"] {
+            let one = strict.decode(input).map(|c| c.into_owned());
+            for parts in every_split(input) {
+                assert_eq!(decode_chunks(&strict, &parts), one, "{name} {parts:?}");
+            }
+        }
+    }
+}
+
+/// A run of `%` under a kept-escapes policy that passes malformed escapes through is cut like
+/// any other text: the decoder holds a few bytes, not the run.
+#[test]
+fn kept_escapes_hold_little_on_a_run_of_percent() {
+    let p = pctenc::by_name("dotnet-escapedatastring").unwrap();
+    let mut d = Decoder::new(p);
+    let mut out = Vec::new();
+    for n in 1..=10_000 {
+        d.push(b"%%%%%%%%", &mut out).unwrap();
+        assert!(out.len() + 12 >= 8 * n, "{} of {} bytes out", out.len(), 8 * n);
+    }
+    d.finish(&mut out).unwrap();
+    assert_eq!(out, vec![b'%'; 80_000]);
+}

@@ -152,8 +152,11 @@ def run_per_profile(
             raise ValueError(f"{where}(profile={name!r}): {e}") from e
         order.append(idx)
     nulls = pc.indices_nonzero(pc.is_null(profiles))
+    # Options per row may mix text and utf8=bytes: bytes that are not UTF-8 cannot be cast
+    # to text, so such a batch is binary (each engine says how it returns it).
+    binary = [p.type for p in pieces if pa.types.is_binary(p.type) or pa.types.is_large_binary(p.type)]
     out_type = (
-        pieces[0].type
+        (binary or [pieces[0].type])[0]
         if pieces
         else (pa.binary() if options.get("utf8") == "bytes" else pa.string())
     )

@@ -142,12 +142,17 @@ def try_url_decode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **optio
     like Spark's `try_url_decode`. Under a profile that keeps malformed escapes and writes
     U+FFFD for bad UTF-8 (`form`, `py-quote`...) no row can fail, so none is NULL; pass
     `malformed="strict"` to make malformed rows NULL (docs/engines.md)."""
+    if "on_error" in options:  # try-decode takes none: the library's refusal, not a silent override
+        _refuse_on_error("pctenc.spark.try_url_decode")
     return _column("try_url_decode", "decode", col, profile, dict(options, on_error="null"))
 
 
 def register(spark: Any, prefix: str = "pct_") -> None:
     """Registers the SQL functions `pct_encode(s, profile)`, `pct_decode(s, profile)` and
-    `pct_try_decode(s, profile)` on the session (`prefix` changes `pct_`). A session that
+    `pct_try_decode(s, profile)` on the session (`prefix` changes `pct_`). The second
+    argument, per row, is a profile name or the options text of the function's operation
+    (`'profile=form, hex=lower'`); they return STRING, which under `utf8=bytes` holds the
+    decoded bytes (`CAST(... AS BINARY)` gives them), as the jar's functions do. A session that
     has the jar's native functions keeps them (nothing is registered over them)."""
     if prefix == "pct_" and native(spark):
         return
@@ -250,34 +255,78 @@ def _native_function(op: str, options: dict):
 
 
 def _sql_udf(name: str, op: str, on_error: Any):
-    import pyarrow as pa
     from pyspark.sql import functions as F
+
+    return F.arrow_udf(_sql_function(name, op, on_error), "string")
+
+
+def _sql_function(name: str, op: str, on_error: Any):
+    """The body of the SQL function `name`: Arrow arrays of values and of profiles or
+    options texts (per row) in, one Arrow array out."""
+    import pyarrow as pa
 
     options = {} if on_error is None else {"on_error": on_error}
 
     def apply(values: pa.Array, profiles: pa.Array = None) -> pa.Array:
         if profiles is None:  # pct_decode(s): the default profile
-            return _batch(name, op, values, DEFAULT_PROFILE, options)
-        out = _engine.run_per_profile(name, op, values, profiles, _prepare, **options)
-        return _result(out)
+            return _sql_string(_batch(name, op, values, DEFAULT_PROFILE, options))
+        if on_error == "null" and _names_on_error(profiles):
+            _refuse_on_error(name)
+        prepare = lambda v, text: _prepare(v, text, op)  # noqa: E731
+        out = _engine.run_per_profile(name, op, values, profiles, prepare, **options)
+        return _sql_string(_result(out))
 
     apply.__annotations__ = {"values": pa.Array, "profiles": pa.Array, "return": pa.Array}
-    return F.arrow_udf(apply, "string")
+    return apply
+
+
+def _names_on_error(texts: Any) -> bool:
+    """Whether an options text among `texts` (SQL's second argument, per row) sets on_error."""
+    import pyarrow.compute as pc
+
+    for text in pc.unique(_engine._combine(texts).drop_null()).to_pylist():
+        if "=" in text:
+            _, given = _engine.split_options(text)
+            if any(k.lower().replace("_", "").replace("-", "") == "onerror" for k in given):
+                return True
+    return False
+
+
+def _refuse_on_error(where: str) -> None:
+    """try-decode is decode with on_error=null, so it takes no on_error: the library says so."""
+    from . import _pctenc
+
+    try:
+        _pctenc.check_options("try-decode", "on_error=null")
+    except ValueError as e:
+        raise ValueError(f"{where}: {e}") from None
+    raise AssertionError("the library takes on_error for try-decode")
+
+
+def _sql_string(out: Any):
+    """SQL functions return STRING: with utf8=bytes, a STRING that holds the decoded bytes
+    (`CAST(pct_decode(s, 'utf8=bytes') AS BINARY)` gives them), as the jar's functions do."""
+    import pyarrow as pa
+
+    if pa.types.is_binary(out.type):
+        return out.view(pa.string())
+    return out
 
 
 def _batch(where: str, op: str, values: Any, profile: str, options: dict):
-    values = _prepare(_engine._combine(values), profile)
+    values = _prepare(_engine._combine(values), profile, op)
     try:
         return _result(_engine.run(where, op, values, profile, **options))
     except TypeError as e:
         raise TypeError(f"{where}: {e}; in Spark: F.col(name).cast('string')") from e
 
 
-def _prepare(values: Any, profile: str):
-    """Spark's own dialect reads its input as Java Strings; other profiles see the bytes."""
+def _prepare(values: Any, profile: str, op: str):
+    """Spark's own dialect reads its input as Java Strings; other profiles see the bytes.
+    `profile` is a name or `op`'s options text (SQL's second argument)."""
     from . import _pctenc
 
-    name, _ = _engine.split_options(profile)
+    name, _ = _engine.split_options(profile, op)
     java = _pctenc.profile_info(name or DEFAULT_PROFILE)["name"] == "java-urlencoder"
     return _as_java_string(values) if java else values
 

@@ -63,8 +63,33 @@ impl Profile {
         invalid: Invalid,
     ) -> Result<Cow<'a, str>, DecodeError> {
         let input = input.as_ref();
-        let bytes = self.bytes_profile().decode(input)?;
+        let bytes = match self.bytes_profile().decode(input) {
+            Ok(bytes) => bytes,
+            Err(e) if invalid == Invalid::Error => return Err(self.first_error(input, e, encoding)),
+            Err(e) => return Err(e),
+        };
         to_text(&byte_decoding(self), input, bytes, encoding, invalid)
+    }
+
+    /// The first error of `input` in input order, given `e`, the escape error decoding
+    /// stopped at: a sequence invalid in `encoding` decoded before `e` comes first, as the
+    /// streaming [`Decoder`](super::Decoder) finds it whatever the chunking. (A sequence
+    /// that `e` cuts short is not yet invalid: a stream could not know it either.)
+    fn first_error(
+        &self,
+        input: &[u8],
+        e: DecodeError,
+        encoding: &'static Encoding,
+    ) -> DecodeError {
+        let before = &input[..e.offset().min(input.len())];
+        let Ok(bytes) = self.bytes_profile().decode(before) else { return e };
+        match first_malformed(encoding, &bytes, false) {
+            Some(at) => invalid_error(
+                encoding,
+                scalar::input_offset(&byte_decoding(self), Unit::Byte, before, at),
+            ),
+            None => e,
+        }
     }
 
     /// Decodes the escapes of `input` to bytes; if they are not UTF-8, [`detect`]s their
@@ -127,26 +152,27 @@ fn to_text<'a>(
     match text {
         Some(t) => Ok(t),
         None => {
-            let at = first_malformed(encoding, &bytes);
+            let at = first_malformed(encoding, &bytes, true).unwrap_or(bytes.len());
             Err(invalid_error(encoding, scalar::input_offset(d, Unit::Byte, input, at)))
         }
     }
 }
 
-/// The offset in `bytes` where the first sequence invalid in `encoding` starts.
-fn first_malformed(encoding: &'static Encoding, bytes: &[u8]) -> usize {
+/// The offset in `bytes` where the first sequence invalid in `encoding` starts, if any;
+/// unless `last`, a sequence cut short at the end is not (yet) invalid.
+fn first_malformed(encoding: &'static Encoding, bytes: &[u8], last: bool) -> Option<usize> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 1024];
     let mut total = 0;
     loop {
         let (result, read, _) =
-            decoder.decode_to_utf8_without_replacement(&bytes[total..], &mut buf, true);
+            decoder.decode_to_utf8_without_replacement(&bytes[total..], &mut buf, last);
         total += read;
         match result {
-            DecoderResult::InputEmpty => return bytes.len(),
+            DecoderResult::InputEmpty => return None,
             DecoderResult::OutputFull => {}
             DecoderResult::Malformed(bad, after) => {
-                return malformed_start(total, bad, after);
+                return Some(malformed_start(total, bad, after));
             }
         }
     }

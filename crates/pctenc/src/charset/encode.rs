@@ -141,9 +141,12 @@ impl Profile {
                 EncoderResult::OutputFull => {}
                 EncoderResult::Unmappable(ch) => {
                     if strict {
-                        let offset = base + pos - ch.len_utf8();
+                        // The character the encoder read last. It may differ from `ch`: the
+                        // ISO-2022-JP encoder reports ESC, SO and SI as U+FFFD.
+                        let unmappable = text[..pos].chars().next_back().unwrap_or(ch);
+                        let offset = base + pos - unmappable.len_utf8();
                         let encoding = encoder.encoding().name();
-                        return Err(UnmappableError { ch, offset, encoding });
+                        return Err(UnmappableError { ch: unmappable, offset, encoding });
                     }
                     let semicolon = match self.hex_case() {
                         HexCase::Upper => "%3B",

@@ -70,6 +70,40 @@ impl Decoder {
         }
     }
 
+    /// The invalid sequence decoded before escape error `e` of `chunk`, if any, else `e`.
+    /// `saved` is the escape decoder as it was before `chunk`.
+    fn first_error(
+        &mut self,
+        mut saved: crate::stream::Decoder,
+        chunk: &[u8],
+        e: DecodeError,
+    ) -> DecodeError {
+        let upto = e.offset().saturating_sub(saved.position()).min(chunk.len());
+        let mut bytes = Vec::new();
+        if saved.push(&chunk[..upto], &mut bytes).is_err() {
+            return e;
+        }
+        let mut scratch = String::new();
+        let mut src = 0;
+        loop {
+            let rest = &bytes[src..];
+            scratch.clear();
+            scratch.reserve(
+                self.text.max_utf8_buffer_length(rest.len()).unwrap_or(1 << 20).clamp(16, 1 << 20),
+            );
+            let (r, read) =
+                self.text.decode_to_string_without_replacement(rest, &mut scratch, false);
+            if let DecoderResult::Malformed(bad, after) = r {
+                let at = malformed_start(self.fed + src + read, bad, after);
+                return invalid_error(self.encoding, self.origins.locate(&self.decoding, at));
+            }
+            src += read;
+            if r == DecoderResult::InputEmpty {
+                return e;
+            }
+        }
+    }
+
     /// The encoding the bytes are decoded as.
     pub fn encoding(&self) -> &'static Encoding {
         self.encoding
@@ -104,10 +138,17 @@ impl Decoder {
     fn step(&mut self, chunk: &[u8], out: &mut String, last: bool) -> Result<(), DecodeError> {
         self.origins.input.extend_from_slice(chunk);
         self.bytes.clear();
-        if last {
-            self.escapes.finish(&mut self.bytes)?;
+        // An escape error is reported only if no invalid sequence precedes it (as
+        // `Profile::decode_with` does): the escape decoder's state before this chunk decodes
+        // the chunk's bytes up to the error again.
+        let before = (self.invalid == Invalid::Error).then(|| self.escapes.clone());
+        let pushed = if last {
+            self.escapes.finish(&mut self.bytes)
         } else {
-            self.escapes.push(chunk, &mut self.bytes)?;
+            self.escapes.push(chunk, &mut self.bytes)
+        };
+        if let Err(e) = pushed {
+            return Err(before.map_or(e, |saved| self.first_error(saved, chunk, e)));
         }
         let mut src = 0;
         loop {

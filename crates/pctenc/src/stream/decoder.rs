@@ -81,7 +81,7 @@ impl Decoder {
             held.extend_from_slice(chunk);
             // Decode up to the last safe cut and keep only the rest, so memory stays bounded
             // (by the longest run of continuation bytes, which no valid input has).
-            let cut = if last { held.len() } else { safe_cut(held) };
+            let cut = if last { held.len() } else { safe_cut(&self.decoding, self.unit, held) };
             let result = crate::decode::decode_append(self.unit, self.decoding, &held[..cut], out)
                 .map_err(|e| e.shifted(self.offset));
             self.offset += cut;
@@ -173,29 +173,32 @@ impl Decoder {
 /// Where a stream whose policy keeps escapes ([`Utf8::KeepEscaped`], [`Utf8::Iri`]) can be
 /// cut so that both parts decode as the whole would: before a decoding unit whose first
 /// decoded byte is not a UTF-8 continuation byte (`80..BF`). Such a unit starts a new
-/// sequence, so what comes before it is decided (complete, or invalid) without it. Units are
-/// found locally: a `%` with two hex digits is an escape, and any other byte that is not one
-/// of an escape's digits is a unit of its own. 0 if there is no such place yet.
-fn safe_cut(held: &[u8]) -> usize {
-    let hex = |b: u8| b.is_ascii_hexdigit();
+/// sequence, so what comes before it is decided (complete, or invalid) without it. The units
+/// are the decoder's own, read from the start of `held` (a unit boundary) with the kernel's
+/// escape parser: a `%` whose escape the bytes held cannot decide yet (`%4`, `%uD8`) ends the
+/// search, so no cut separates a `%` from the bytes that decide it (an invalid escape and a
+/// truncated one are different errors). A `%` that the policy rejects fails the stream there:
+/// everything held is decoded, and the error comes out. 0 if there is no cut yet.
+fn safe_cut(d: &Decoding, unit: Unit, held: &[u8]) -> usize {
     let continuation = |b: u8| (0x80..=0xBF).contains(&b);
-    let starts_fresh = |i: usize| {
-        let b = held[i];
-        if b == b'%' {
-            return match held.get(i + 1..i + 3) {
-                Some(&[h, l]) if hex(h) && hex(l) => {
-                    let v = (h as char).to_digit(16).unwrap_or(0) << 4
-                        | (l as char).to_digit(16).unwrap_or(0);
-                    !continuation(v as u8)
+    let (mut i, mut cut) = (0, 0);
+    while i < held.len() {
+        let (read, first) = match held[i] {
+            b'%' => match scalar::escape(d, unit, held, i, false) {
+                Ok(scalar::Step::Unit { read, written, bytes }) => {
+                    (read, (written > 0).then_some(bytes[0]))
                 }
-                _ => false,
-            };
+                Ok(scalar::Step::Incomplete) => break,
+                Err(_) => return held.len(),
+            },
+            b => (1, Some(b)),
+        };
+        if i > 0 && first.is_some_and(|b| !continuation(b)) {
+            cut = i;
         }
-        let digit_of_escape = (held[i - 1] == b'%' && hex(b))
-            || (i >= 2 && held[i - 2] == b'%' && hex(held[i - 1]) && hex(b));
-        !digit_of_escape && !continuation(b)
-    };
-    (1..held.len()).rev().find(|&i| starts_fresh(i)).unwrap_or(0)
+        i += read;
+    }
+    cut
 }
 
 #[cfg(test)]

@@ -2,16 +2,101 @@
 //!
 //! One source, two drivers: the stable property tests (`tests/invariants_props.rs`, always
 //! run) and the cargo-fuzz targets (`fuzz/`, nightly), whose crate uses this file as its
-//! library. Each function reads its parameters (a profile, a context, chunk sizes) from the
-//! first bytes of its input, so the fuzzer explores them too. `docs/security.md` maps each
-//! guarantee (G-numbers of the research note) to the function that checks it.
+//! library. Each function reads its parameters (a profile, its options, a context, chunk
+//! sizes, a policy) from the first bytes of its input ([`Picks`]), so that the fuzzer explores
+//! them too and one execution is one call of the code under test, not one per profile. The
+//! property tests run every profile on each of their inputs by framing it once per profile.
+//! `docs/security.md` maps each guarantee (G-numbers of the research note) to the function
+//! that checks it.
 #![allow(dead_code)]
+
+mod batch;
+#[cfg(feature = "charsets")]
+mod charset;
+mod form;
+mod segment;
+
+pub use batch::batch;
+#[cfg(feature = "charsets")]
+pub use charset::charset;
+pub use form::{form, form_serialize};
+pub use segment::segment;
 
 use pctenc::lint::{check, faults, Code, Context, Utf8Problem};
 use pctenc::profile::{whatwg, ALL};
-use pctenc::segment::{decode_segment, split_path, Encoded, SegmentPolicy};
 use pctenc::stream::{Decoder, Encoder};
-use pctenc::{Malformed, Profile, Unit, Utf8};
+use pctenc::{HexCase, Malformed, Profile, Unit, Utf8};
+
+/// The parameters at the front of a fuzz input, read one byte at a time; past the end of the
+/// input every byte reads as 0, so that short inputs still run.
+pub struct Picks<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Picks<'a> {
+    /// The picks at the front of `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        Picks { rest: data }
+    }
+
+    /// The next byte (0 past the end).
+    pub fn byte(&mut self) -> u8 {
+        match self.rest.split_first() {
+            Some((&b, rest)) => {
+                self.rest = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    /// One of `items`, by the next byte.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.byte() as usize % items.len()]
+    }
+
+    /// What follows the bytes read so far: the input proper.
+    pub fn rest(&self) -> &'a [u8] {
+        self.rest
+    }
+}
+
+/// The decoding policy overrides a front end can ask for (`--strict`/`--lenient`,
+/// `--utf8`), `None` meaning "as the profile says".
+const MALFORMED: [Option<Malformed>; 5] = [
+    None,
+    None,
+    Some(Malformed::Reject),
+    Some(Malformed::PassThrough),
+    Some(Malformed::RejectSigned),
+];
+const UTF8: [Option<Utf8>; 8] = [
+    None,
+    None,
+    Some(Utf8::Strict),
+    Some(Utf8::Lossy),
+    Some(Utf8::Bytes),
+    Some(Utf8::LossyJava),
+    Some(Utf8::KeepEscaped),
+    Some(Utf8::Iri),
+];
+
+/// `p` with the decoding overrides of one options byte applied (bits 0-2 malformed, 3-5
+/// UTF-8, 6-7 hex case).
+fn with_options(p: &Profile, options: u8) -> Profile {
+    let mut p = *p;
+    if let Some(m) = MALFORMED[(options & 7) as usize % MALFORMED.len()] {
+        p = p.with_malformed(m);
+    }
+    if let Some(u) = UTF8[(options >> 3 & 7) as usize] {
+        p = p.with_output_utf8(u);
+    }
+    match options >> 6 {
+        1 => p.with_hex(HexCase::Upper),
+        2 => p.with_hex(HexCase::Lower),
+        _ => p,
+    }
+}
 
 fn show(b: &[u8]) -> String {
     pctenc::lint::escape_preview(b)
@@ -27,44 +112,77 @@ fn has_valid_escape(b: &[u8]) -> bool {
     b.windows(3).any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
 }
 
-/// G5 round trip, G6 canonical output, G10 length bound: `decode(encode(x)) == x` for every
-/// profile that escapes `%`, on text and (for profiles that take and give bytes) on raw bytes.
-pub fn roundtrip(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    for p in ALL.iter().filter(|p| p.round_trips()) {
-        let enc = p.encode(text.as_bytes());
-        assert!(enc.is_ascii() && enc.len() <= 3 * text.len(), "{}", p.name());
-        let dec = p.decode(enc.as_bytes());
-        assert_eq!(dec.as_deref(), Ok(text.as_bytes()), "{} on {:?}", p.name(), show(data));
-        let bytes_both_ways = p.input_utf8() == Utf8::Bytes && p.decoding().utf8 == Utf8::Bytes;
-        if bytes_both_ways && p.unit() == Unit::Byte {
-            let enc = p.encode(data);
-            assert!(enc.len() <= 3 * data.len());
-            assert_eq!(p.decode(enc.as_bytes()).as_deref(), Ok(data), "{} bytes", p.name());
-        }
-    }
+/// The profiles whose round trip is promised (`Profile::round_trips`).
+pub fn round_tripping() -> Vec<&'static Profile> {
+    ALL.iter().copied().filter(|p| p.round_trips()).collect()
 }
 
-/// G3 and strict/lenient agreement: where the strict reading of a profile succeeds, the
-/// lenient one gives the same bytes; the lenient byte decoder is exactly the WHATWG
-/// percent-decode (the `percent-encoding` crate as oracle); and decoding never grows input.
-pub fn strict_lenient(data: &[u8]) {
-    for p in ALL {
-        let strict = p.with_malformed(Malformed::Reject).decode(data);
-        let lenient = p.with_malformed(Malformed::PassThrough).decode(data);
-        if let Ok(s) = &strict {
-            assert_eq!(lenient.as_ref(), Ok(s), "{} on {:?}", p.name(), show(data));
-        }
-        if let Err(e) = strict {
-            assert!(e.offset() < data.len().max(1), "{} offset {e:?}", p.name());
-        }
+/// G5 round trip, G6 canonical output, G10 length bound: `decode(encode(x)) == x` for a
+/// round-tripping profile (first byte) in either hex case (second byte, which also says
+/// whether to encode the input as text or, for profiles that take and give bytes, as raw
+/// bytes).
+pub fn roundtrip(data: &[u8]) {
+    let mut picks = Picks::new(data);
+    let p = picks.pick(&round_tripping());
+    let options = picks.byte();
+    let data = picks.rest();
+    let p = match options & 3 {
+        1 => p.with_hex(HexCase::Upper),
+        2 => p.with_hex(HexCase::Lower),
+        _ => *p,
+    };
+    let bytes_both_ways = p.input_utf8() == Utf8::Bytes && p.decoding().utf8 == Utf8::Bytes;
+    if options & 4 != 0 && bytes_both_ways && p.unit() == Unit::Byte {
+        let enc = p.encode(data);
+        assert!(enc.is_ascii() && enc.len() <= 3 * data.len(), "{} bytes", p.name());
+        assert_eq!(p.decode(enc.as_bytes()).as_deref(), Ok(data), "{} bytes", p.name());
+        return;
     }
-    let oracle: Vec<u8> = percent_encoding::percent_decode(data).collect();
-    assert_eq!(full_decode(data), oracle, "WHATWG percent-decode on {:?}", show(data));
-    assert!(oracle.len() <= data.len());
-    if let Ok(s) = decode_segment(data, &SegmentPolicy::strict()) {
-        let l = decode_segment(data, &SegmentPolicy::lenient());
-        assert_eq!(l.as_deref(), Ok(&s[..]), "segment on {:?}", show(data));
+    let text = String::from_utf8_lossy(data);
+    let enc = p.encode(text.as_bytes());
+    assert!(enc.is_ascii() && enc.len() <= 3 * text.len(), "{}", p.name());
+    // Every '%' written is an escape (the set escapes '%'), `%XX` or `%uXXXX`, in the
+    // profile's hex case.
+    for at in (0..enc.len()).filter(|&i| enc.as_bytes()[i] == b'%') {
+        let hex = match &enc.as_bytes()[at + 1..] {
+            [b'u', rest @ ..] if p.unit() != Unit::Byte => &rest[..4],
+            rest => &rest[..2],
+        };
+        let case_ok = match p.hex_case() {
+            HexCase::Upper => !hex.iter().any(u8::is_ascii_lowercase),
+            HexCase::Lower => !hex.iter().any(u8::is_ascii_uppercase),
+        };
+        assert!(hex.iter().all(u8::is_ascii_hexdigit) && case_ok, "{} wrote {enc:?}", p.name());
+    }
+    let dec = p.decode(enc.as_bytes());
+    assert_eq!(dec.as_deref(), Ok(text.as_bytes()), "{} on {:?}", p.name(), show(data));
+}
+
+/// G3 and strict/lenient agreement, for a profile (first byte) under decoding overrides
+/// (second byte, as a front end's `--strict`/`--lenient`/`--utf8` set them): where the
+/// strict reading succeeds, the lenient one gives the same bytes, and an error points inside
+/// the input. One pick past the profiles checks the lenient byte decoder against the WHATWG
+/// percent-decode (the `percent-encoding` crate as oracle) and decoding never growing the
+/// input.
+pub fn strict_lenient(data: &[u8]) {
+    let mut picks = Picks::new(data);
+    let pick = picks.byte() as usize % (ALL.len() + 1);
+    let options = picks.byte();
+    let data = picks.rest();
+    let Some(p) = ALL.get(pick) else {
+        let oracle: Vec<u8> = percent_encoding::percent_decode(data).collect();
+        assert_eq!(full_decode(data), oracle, "WHATWG percent-decode on {:?}", show(data));
+        assert!(oracle.len() <= data.len());
+        return;
+    };
+    let p = with_options(p, options);
+    let strict = p.with_malformed(Malformed::Reject).decode(data);
+    let lenient = p.with_malformed(Malformed::PassThrough).decode(data);
+    if let Ok(s) = &strict {
+        assert_eq!(lenient.as_ref(), Ok(s), "{} {options:#x} on {:?}", p.name(), show(data));
+    }
+    if let Err(e) = strict {
+        assert!(e.offset() < data.len().max(1), "{} offset {e:?}", p.name());
     }
 }
 
@@ -79,60 +197,30 @@ fn chunked(input: &[u8], sizes: [usize; 2]) -> Vec<&[u8]> {
     parts
 }
 
-/// G11: streaming equals one-shot, for a profile and chunk sizes (0 included) taken from
-/// the first three bytes.
+/// G11: streaming equals one-shot, for a profile, chunk sizes (0 included), decoding
+/// overrides and a direction taken from the first four bytes.
 pub fn stream(data: &[u8]) {
-    let Some((&[pick, a, b], input)) = data.split_first_chunk::<3>() else { return };
-    let p: &Profile = ALL[pick as usize % ALL.len()];
+    let mut picks = Picks::new(data);
+    let p: &Profile = picks.pick(ALL);
+    let (a, b, options) = (picks.byte(), picks.byte(), picks.byte());
+    let input = picks.rest();
+    let p = with_options(p, options & 0x3F);
     let parts = chunked(input, [a as usize % 17, b as usize % 16 + 1]);
-    let mut d = Decoder::new(p);
-    let mut out = Vec::new();
-    let streamed =
-        parts.iter().try_for_each(|c| d.push(c, &mut out)).and_then(|_| d.finish(&mut out));
-    let one = p.decode(input).map(|c| c.into_owned());
-    assert_eq!(streamed.map(|_| out), one, "{} decode {:?} in {a},{b}", p.name(), show(input));
-    let mut e = Encoder::new(p);
-    let mut out = Vec::new();
-    let streamed =
-        parts.iter().try_for_each(|c| e.push(c, &mut out)).and_then(|_| e.finish(&mut out));
-    let one = p.try_encode(input).map(|c| c.into_owned().into_bytes());
-    assert_eq!(streamed.map(|_| out), one, "{} encode {:?} in {a},{b}", p.name(), show(input));
-}
-
-/// The G12 properties of one safely decoded segment.
-fn safe_segment(out: &[u8], data: &[u8]) {
-    let ctx = show(data);
-    assert!(!out.iter().any(|&b| b == b'/' || b == b'\\' || b < 0x20 || b == 0x7F), "{ctx}");
-    assert!(out != b"." && out != b"..", "{ctx}");
-    assert!(std::str::from_utf8(out).is_ok(), "{ctx}");
-    assert!(!has_valid_escape(out) && full_decode(out) == out, "decodes again: {ctx}");
-}
-
-/// G12 and G13: every `Ok` of the strict and servlet6 presets is safe; errors point inside
-/// the input; lenient never fails; preserve mode keeps the full decoding unchanged; a path
-/// splits into as many segments as it has raw `/`.
-pub fn segment(data: &[u8]) {
-    for policy in [SegmentPolicy::strict(), SegmentPolicy::servlet6()] {
-        match decode_segment(data, &policy) {
-            Ok(out) => safe_segment(&out, data),
-            Err(e) => assert!(e.offset + e.len <= data.len() && (e.len > 0 || data.is_empty())),
-        }
-        if let Ok(segs) = split_path(data, &policy) {
-            let slashes = data.iter().filter(|&&b| b == b'/').count();
-            let expect =
-                if data.is_empty() { 0 } else { slashes + 1 - usize::from(data[0] == b'/') };
-            assert_eq!(segs.len(), expect, "{}", show(data));
-            segs.iter().for_each(|s| safe_segment(s, data));
-        }
-    }
-    assert!(decode_segment(data, &SegmentPolicy::lenient()).is_ok());
-    let keep = SegmentPolicy {
-        encoded_slash: Encoded::Preserve,
-        encoded_backslash: Encoded::Preserve,
-        ..SegmentPolicy::strict()
-    };
-    if let Ok(out) = decode_segment(data, &keep) {
-        assert_eq!(full_decode(&out), full_decode(data), "preserve: {}", show(data));
+    let why = || format!("{} {options:#x} {:?} in {a},{b}", p.name(), show(input));
+    if options & 0x40 == 0 {
+        let mut d = Decoder::new(&p);
+        let mut out = Vec::new();
+        let streamed =
+            parts.iter().try_for_each(|c| d.push(c, &mut out)).and_then(|_| d.finish(&mut out));
+        let one = p.decode(input).map(|c| c.into_owned());
+        assert_eq!(streamed.map(|_| out), one, "decode {}", why());
+    } else {
+        let mut e = Encoder::new(&p);
+        let mut out = Vec::new();
+        let streamed =
+            parts.iter().try_for_each(|c| e.push(c, &mut out)).and_then(|_| e.finish(&mut out));
+        let one = p.try_encode(input).map(|c| c.into_owned().into_bytes());
+        assert_eq!(streamed.map(|_| out), one, "encode {}", why());
     }
 }
 
@@ -189,55 +277,4 @@ fn span_holds(span: &[u8], code: Code, depth: Option<usize>, why: &str) {
         _ => true,
     };
     assert!(ok, "span does not hold its code: {why}");
-}
-
-/// The form parser's reference: `+` as space, then the WHATWG percent-decode (the
-/// `percent-encoding` crate as oracle).
-fn form_part(b: &[u8]) -> Vec<u8> {
-    let plus: Vec<u8> = b.iter().map(|&c| if c == b'+' { b' ' } else { c }).collect();
-    percent_encoding::percent_decode(&plus).collect()
-}
-
-/// G9 for forms: the parser splits only on raw `&` and the first raw `=` of a piece (an
-/// escaped `%26` or `%3D` never splits), decodes each part exactly as `+`-then-percent-decode,
-/// and never fails; text parsing is the byte parse made lossy UTF-8; the serializer writes only
-/// the urlencoded alphabet, an input `+` as `%2B`, and parsing its output gives the same pairs
-/// back (so a form survives any number of parse/serialize rounds).
-pub fn form(data: &[u8]) {
-    let why = show(data);
-    let pieces = data.split(|&b| b == b'&').filter(|p| !p.is_empty()).count();
-    let raw: Vec<_> = pctenc::form::parse_raw(data).collect();
-    assert_eq!(raw.len(), pieces, "pairs of {why}");
-    for (n, v) in &raw {
-        assert!(!n.contains(&b'&') && !n.contains(&b'=') && !v.contains(&b'&'), "{why}");
-        let (start, end) = (n.as_ptr() as usize, v.as_ptr() as usize + v.len());
-        let base = data.as_ptr() as usize;
-        assert!(start >= base && end <= base + data.len(), "a part outside the input: {why}");
-    }
-    let bytes: Vec<_> = pctenc::form::parse_bytes(data).collect();
-    for ((n, v), (rn, rv)) in bytes.iter().zip(&raw) {
-        assert_eq!(**n, form_part(rn)[..], "name of {why}");
-        assert_eq!(**v, form_part(rv)[..], "value of {why}");
-    }
-    let text: Vec<_> = pctenc::form::parse(data).collect();
-    assert_eq!(text.len(), bytes.len(), "{why}");
-    for ((n, v), (bn, bv)) in text.iter().zip(&bytes) {
-        assert_eq!(*n, String::from_utf8_lossy(bn), "{why}");
-        assert_eq!(*v, String::from_utf8_lossy(bv), "{why}");
-    }
-    #[cfg(feature = "charsets")]
-    {
-        let utf8: Vec<_> =
-            pctenc::form::parse_with(data, pctenc::charset::encoding_rs::UTF_8).collect();
-        assert_eq!(utf8, text, "parse_with(UTF-8) of {why}");
-    }
-    let out = pctenc::form::serialize(&text);
-    assert!(
-        out.bytes().all(|b| b.is_ascii_alphanumeric() || b"*-._%+=&".contains(&b)),
-        "serialized {out:?} of {why}"
-    );
-    let plus_in = text.iter().map(|(n, v)| n.matches('+').count() + v.matches('+').count());
-    assert_eq!(out.matches("%2B").count(), plus_in.sum::<usize>(), "'+' in {out:?}");
-    let again: Vec<_> = pctenc::form::parse(out.as_bytes()).collect();
-    assert_eq!(again, text, "parse(serialize) = {out:?} of {why}");
 }
