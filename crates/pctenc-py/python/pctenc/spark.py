@@ -438,7 +438,7 @@ def register_query(spark: Any, prefix: str = "pct_") -> None:
 def _query_prepare(values: Any, profile: Any):
     """`_prepare` for the query functions, whose profile may be unset or options text."""
     if isinstance(profile, str) and profile and "=" not in profile:
-        return _prepare(values, profile)
+        return _prepare(values, profile, "decode")  # a plain name: no options text to read
     return values
 
 
