@@ -14,10 +14,12 @@ use pctenc::options::{Op, Options, Output};
 /// What a case runs on.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Input {
-    /// Bytes (every operation but `form-serialize`).
+    /// Bytes (every operation but `form-serialize`, `query-build`, `query-param(-all)`).
     Bytes(Vec<u8>),
-    /// `(name, value)` pairs (`form-serialize`).
+    /// `(name, value)` pairs (`form-serialize`, `query-build`).
     Pairs(Vec<(String, String)>),
+    /// Bytes and the name to pick (`query-param`, `query-param-all`).
+    Keyed(Vec<u8>, String),
 }
 
 /// One case: the operation, its options in the compact text form as a user would write
@@ -211,6 +213,42 @@ const FORMS: &[&[u8]] = &[
     b"a=%EF%BB%BFx",
     b"q=%82%B1%82%F1",
     b"q=%CF%F0%E8%E2%E5%F2",
+];
+
+/// Values whose query the query operations read: URLs and bare queries, with and without
+/// `?` and `#`, repeated names, names without `=`, escaped names, bad escapes beside good
+/// values, bytes that are not UTF-8, legacy-charset escapes.
+const QUERIES: &[&[u8]] = &[
+    b"",
+    b"q",
+    b"q=1",
+    b"?q=1",
+    b"??q=1",
+    b"q=a+b&q=2",
+    b"https://h.example/p?q=caf%C3%A9+au+lait&n=1#top",
+    b"https://h.example/p",
+    b"https://h.example/p?",
+    b"https://h.example/p?#q=1",
+    b"/p#f?q=1",
+    b"/p?q=1#f?q=2",
+    b"q=1#q=2",
+    b"q&q=2",
+    b"%71=1&q=2",
+    b"q+=1&q%20=2&q=3",
+    b"q=%zz&a=1",
+    b"/p?a=%zz&q=%E2%82%AC",
+    b"/p?q=%FF",
+    b"q=\xff&a=\xfe",
+    b"/p?q=%E2%82&a=2",
+    b"&&q==x&&",
+    b"/p?q=%82%B1+%82%F1",
+    b"/p?q=%2B%26%3D%23&a=%25",
+    b"/p?a+b=c%20d",
+    b"/p?q=%u00e9",
+    b"q=1;a=2",
+    b"/a&q=3/p?a=1",
+    "/p?é=ü&q=日本".as_bytes(),
+    b"a=%EF%BB%BF&q=%00",
 ];
 
 /// The named profiles, canonical names first, in table order.
@@ -435,6 +473,70 @@ pub fn cases() -> Vec<Case> {
         }
     }
 
+    // Query strings as data: parse, pick, build.
+    let read = [
+        "",
+        "input=auto",
+        "input=url",
+        "input=query",
+        "input=form",
+        "profile=rfc3986",
+        "profile=rfc3986, input=url",
+        "profile=rfc3986, on_error=raise",
+        "profile=rfc3986, on_error=null",
+        "profile=rfc3986, on_error=keep",
+        "profile=rfc3986, on_error=replace",
+        "profile=spark, input=url",
+        "profile=js-component",
+        "profile=py-quote-plus",
+        "profile=duckdb",
+        "profile=js-escape",
+        "plus=false",
+        "plus=true",
+        "malformed=strict",
+        "malformed=lenient",
+        "utf8=strict",
+        "utf8=lossy",
+        "utf8=replace",
+        "charset=shift_jis",
+        "profile=rfc3986, charset=windows-1251",
+    ];
+    for opts in read {
+        c.all(Op::QueryParse, opts, QUERIES);
+        let keys: &[&str] =
+            if opts.is_empty() { &["q", "a", "", "q ", "é"] } else { &["q", "q "] };
+        for key in keys {
+            for v in QUERIES {
+                c.push(Op::QueryParam, opts, Input::Keyed(v.to_vec(), key.to_string()));
+            }
+        }
+        for v in QUERIES {
+            c.push(Op::QueryParamAll, opts, Input::Keyed(v.to_vec(), "q".into()));
+        }
+    }
+    c.all(Op::QueryParse, "input=form", FORMS);
+    for opts in [
+        "",
+        "profile=form",
+        "profile=py-quote-plus",
+        "profile=rfc3986",
+        "profile=js-component",
+        "profile=spark",
+        "plus=false",
+        "plus=true",
+        "lower=true",
+        "hex=upper",
+        "hex=lower",
+        "charset=shift_jis",
+        "charset=windows-1251",
+        "charset=utf-8",
+    ] {
+        for p in pairs {
+            let owned = p.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+            c.push(Op::QueryBuild, opts, Input::Pairs(owned));
+        }
+    }
+
     // Words that are not the contract's: each fails naming its option.
     for (op, opts) in [
         (Op::Encode, "profle=form"),
@@ -486,11 +588,24 @@ pub fn cases() -> Vec<Case> {
         (Op::DecodeSegment, "policy=servlet"),
         (Op::DecodeSegment, "policy=lenient, profile=form"),
         (Op::DecodeSegment, "max_len=ten"),
+        (Op::QueryParse, "input=uri"),
+        (Op::QueryParse, "utf8=bytes"),
+        (Op::QueryParse, "hex=lower"),
+        (Op::QueryParse, "charset=auto"),
+        (Op::QueryParam, "on_error=skip"),
+        (Op::QueryParam, "profile=rfc396"),
+        (Op::QueryParamAll, "malformed=strcit"),
+        (Op::QueryParamAll, "utf8=bytes"),
+        (Op::QueryBuild, "profile=url-query"),
+        (Op::QueryBuild, "profile=js-uri"),
+        (Op::QueryBuild, "malformed=strict"),
+        (Op::QueryBuild, "input=url"),
+        (Op::QueryBuild, "on_error=null"),
     ] {
-        let input = if op == Op::FormSerialize {
-            Input::Pairs(vec![("a".into(), "b".into())])
-        } else {
-            Input::Bytes(b"a b".to_vec())
+        let input = match op {
+            Op::FormSerialize | Op::QueryBuild => Input::Pairs(vec![("a".into(), "b".into())]),
+            Op::QueryParam | Op::QueryParamAll => Input::Keyed(b"a=b".to_vec(), "a".into()),
+            _ => Input::Bytes(b"a b".to_vec()),
         };
         c.push(op, opts, input);
     }
@@ -534,11 +649,14 @@ fn fnv(parts: &[&[u8]]) -> u64 {
 /// The case's id: the operation and 12 hex digits of a hash of everything it runs on, so
 /// that it does not change when other cases are added or moved.
 pub fn id(case: &Case) -> String {
-    let input = match &case.input {
-        Input::Bytes(b) => b.clone(),
-        Input::Pairs(p) => serde_json::to_vec(p).expect("pairs are JSON"),
+    let (input, key) = match &case.input {
+        Input::Bytes(b) => (b.clone(), None),
+        Input::Pairs(p) => (serde_json::to_vec(p).expect("pairs are JSON"), None),
+        Input::Keyed(b, k) => (b.clone(), Some(k.as_bytes())),
     };
-    let h = fnv(&[case.op.name().as_bytes(), case.options.as_bytes(), &input]);
+    let mut parts = vec![case.op.name().as_bytes(), case.options.as_bytes(), &input];
+    parts.extend(key);
+    let h = fnv(&parts);
     format!("{}-{:012x}", case.op.name(), h >> 16)
 }
 
@@ -575,6 +693,10 @@ pub fn line(case: &Case) -> String {
     match &case.input {
         Input::Bytes(b) => bytes_field(&mut out, "input", b),
         Input::Pairs(p) => write!(out, ",\"input_pairs\":{}", pairs_json(p)).unwrap(),
+        Input::Keyed(b, k) => {
+            bytes_field(&mut out, "input", b);
+            write!(out, ",\"key\":{}", json(k)).unwrap();
+        }
     }
     let options = match Options::parse(case.op, &case.options) {
         Ok(o) => o,
@@ -593,11 +715,16 @@ pub fn line(case: &Case) -> String {
     let result = match &case.input {
         Input::Bytes(b) => options.run(b),
         Input::Pairs(p) => options.run_pairs(p),
+        Input::Keyed(b, k) => options.run_key(b, k),
     };
     match result {
         Ok(Output::Bytes(b)) => bytes_field(&mut out, "output", &b),
         Ok(Output::Null) => out.push_str(",\"output\":null"),
         Ok(Output::Pairs(p)) => write!(out, ",\"output_pairs\":{}", pairs_json(&p)).unwrap(),
+        Ok(Output::Values(v)) => {
+            let items: Vec<String> = v.iter().map(|s| json(s)).collect();
+            write!(out, ",\"output_list\":[{}]", items.join(",")).unwrap()
+        }
         Ok(Output::Findings { findings, fails }) => {
             let items: Vec<String> = findings
                 .iter()

@@ -122,11 +122,17 @@ for (const [name, inputs, reps, fns] of cases) {
 const wasm = readFileSync(new URL('./pctenc.wasm', import.meta.url));
 const ex = (await WebAssembly.instantiate(wasm, {})).instance.exports;
 const te = new TextEncoder();
-const nameBytes = te.encode('js-component');
-const namePtr = ex.pctenc_in(nameBytes.length); // may grow the memory: view it after
-new Uint8Array(ex.memory.buffer).set(nameBytes, namePtr);
-const id = ex.pctenc_profile(nameBytes.length);
-const TEXT = 1 << 8, VALID = 1 << 9, BYTES = 3 << 4;
+// Options handles (crates/pctenc-wasm/src/raw.rs): the library resolves the compact text once.
+function handle(op, text) {
+  const bytes = te.encode(text);
+  const at = ex.pctenc_in(bytes.length); // may grow the memory: view it after
+  new Uint8Array(ex.memory.buffer).set(bytes, at);
+  return ex.pctenc_options(op, bytes.length);
+}
+const ENCODE = 0, DECODE = 1, VALID = 1;
+const enc = handle(ENCODE, 'profile=js-component');
+const dec = handle(DECODE, 'profile=js-component');
+const decBytes = handle(DECODE, 'profile=js-component,utf8=bytes');
 function steps(label, s, verb, reps) {
   const p = ex.pctenc_in(s.length * 3);
   let view = new Uint8Array(ex.memory.buffer, p, s.length * 3);
@@ -139,13 +145,13 @@ function steps(label, s, verb, reps) {
   });
   let tKernel, tCall, out;
   if (verb === 'encode') {
-    tCall = med(() => { ex.pctenc_encode(n, id, VALID, 0); return ''; });
-    const m = ex.pctenc_encode(n, id, VALID, 0);
+    tCall = med(() => { ex.pctenc_encode(n, enc, VALID); return ''; });
+    const m = ex.pctenc_encode(n, enc, VALID);
     out = () => { const q = ex.pctenc_out(); return Buffer.from(ex.memory.buffer).latin1Slice(q, q + m); };
   } else {
-    tKernel = med(() => { ex.pctenc_decode(n, id, BYTES, 0); return ''; });
-    tCall = med(() => { ex.pctenc_decode(n, id, TEXT | VALID, 0); return ''; });
-    ex.pctenc_decode(n, id, TEXT | VALID, 0);
+    tKernel = med(() => { ex.pctenc_decode(n, decBytes, VALID); return ''; });
+    tCall = med(() => { ex.pctenc_decode(n, dec, VALID); return ''; });
+    ex.pctenc_decode(n, dec, VALID);
     const units = ex.pctenc_utf16();
     out = () => { const q = ex.pctenc_out16(); return Buffer.from(ex.memory.buffer).ucs2Slice(q, q + 2 * units); };
   }

@@ -1,64 +1,42 @@
 // Type declarations of pctenc (npm/manual.js; npm/index.js re-exports them all).
 
-/**
- * A profile name or alias, any case: `rfc3986` (the default), `url-component`, `form`,
- * `js-component` (or `encodeURIComponent`), `py-quote`, `php-urlencode`, `java-urlencoder`...
- * `profiles()` lists them all.
- */
-export type ProfileName = string;
+import type {
+  OptionWords, OptionNames, ProfileName, EncodeOptions, DecodeOptions, TryDecodeOptions, CheckOptions,
+  NormalizeOptions, FormParseOptions, FormSerializeOptions, DecodeSegmentOptions,
+  QueryParseOptions, QueryParamOptions, QueryParamAllOptions, QueryBuildOptions,
+} from './options.js';
+
+// The options of each operation, their words and defaults: options.d.ts, generated from the
+// library's table (crates/pctenc/src/options) when the package is built.
+export type {
+  OptionWords, OptionNames, ProfileName, EncodeOptions, DecodeOptions, TryDecodeOptions, CheckOptions,
+  NormalizeOptions, FormParseOptions, FormSerializeOptions, DecodeSegmentOptions,
+  QueryParseOptions, QueryParamOptions, QueryParamAllOptions, QueryBuildOptions,
+};
 
 /** What a `%` that starts no escape does when decoding: an error, or kept as written. */
-export type Malformed = 'strict' | 'lenient';
+export type Malformed = OptionWords['malformed'];
 
 /**
  * Bytes that are not UTF-8. Encoding: how input bytes (or a string's lone surrogates) are
  * read. Decoding: an error (`strict`), U+FFFD (`lossy`), or kept (`bytes`: the result is a
  * Uint8Array).
  */
-export type Utf8Policy = 'strict' | 'lossy' | 'bytes';
-
-/** Options of `encode`. Absent options keep the profile's own choice. */
-export interface EncodeOptions {
-  /** The dialect; `rfc3986` when absent. */
-  profile?: ProfileName;
-  /** `true` writes `%c3%a9`, `false` `%C3%A9`. */
-  lower?: boolean;
-  /** A WHATWG encoding label (`shift_jis`, `latin1`, `gbk`...) to write the text in;
-   * characters it lacks become an escaped `&#NNNN;`, as browsers submit forms. */
-  charset?: string;
-  /** How input that is not UTF-8 is read. */
-  utf8?: Utf8Policy;
-  /** `true` writes an escaped space as `+`; `false` as `%20`. */
-  plus?: boolean;
-}
-
-/** Options of `decode` and `tryDecode`. Absent options keep the profile's own choice. */
-export interface DecodeOptions {
-  /** The dialect; `rfc3986` when absent. */
-  profile?: ProfileName;
-  /** What a `%` that starts no escape does. */
-  malformed?: Malformed;
-  /** What decoded bytes that are not UTF-8 become; `bytes` returns a Uint8Array. */
-  utf8?: Utf8Policy;
-  /** A WHATWG encoding label the escaped bytes are in, or `auto` to detect it. */
-  charset?: string;
-  /** `true` reads `+` as a space; `false` keeps it a plus. */
-  plus?: boolean;
-}
+export type Utf8Policy = OptionWords['utf8'];
 
 /** `DecodeOptions` that make `decode` return bytes. */
 export type DecodeBytesOptions = DecodeOptions & { utf8: 'bytes' };
 /** `DecodeOptions` that make `decode` return text. */
-export type DecodeTextOptions = DecodeOptions & { utf8?: 'strict' | 'lossy' };
+export type DecodeTextOptions = DecodeOptions & { utf8?: Exclude<Utf8Policy, 'bytes'> };
 
 /** A URL context for `check` and `normalize`. */
-export type Context = 'segment' | 'path' | 'query' | 'form' | 'fragment' | 'userinfo' | 'host' | 'url';
+export type Context = OptionWords['context'];
+
+/** How bad a finding is, lowest first: `info`, `low`, `medium`, `high`, `critical`. */
+export type Severity = OptionNames['fail_on'];
 
 /** Options of `check` and `normalize`. */
-export interface ContextOptions {
-  /** Where the input sits in a URL; `path` when absent. */
-  context?: Context;
-}
+export type ContextOptions = CheckOptions;
 
 /** The library's error codes (a later version may add more). */
 export type ErrorCode =
@@ -66,7 +44,8 @@ export type ErrorCode =
   | 'truncated-escape'
   | 'invalid-utf8'
   | 'invalid-charset'
-  | 'invalid-input-utf8'
+  | 'not-text'
+  | 'unmappable'
   | (string & {});
 
 /** A percent-encoding error: where (byte offset into the UTF-8 input) and why. */
@@ -107,25 +86,31 @@ export type WasmSource =
 export function init(source?: WasmSource): Promise<void>;
 
 /**
- * Percent-encodes a string (as UTF-8, or in `charset`) or bytes.
- * @throws {PctencError} input that is not UTF-8 (a lone surrogate) under a strict input
- * policy, as `encodeURIComponent` throws.
- * @throws {RangeError} an unknown profile or charset. @throws {TypeError} a bad option.
+ * Percent-encodes a string (as UTF-8, or in `charset`) or bytes. Returns null only under
+ * `on_error: "null"`, for input that does not encode.
+ * @throws {PctencError} input that is not text the profile can write: a lone surrogate,
+ * unless the UTF-8 policy is lossy, as `encodeURIComponent` throws.
+ * @throws {RangeError} a word the library does not take (an unknown profile, charset, policy).
+ * @throws {TypeError} an option the operation does not take, or an input or options of the wrong type.
  */
+export function encode(input: string | Uint8Array, options: EncodeOptions & { on_error: 'null' }): string | null;
 export function encode(input: string | Uint8Array, options?: EncodeOptions): string;
 
 /**
- * Decodes percent-escapes: text, or bytes with `utf8: "bytes"`.
- * @throws {PctencError} a malformed escape (strict), or bytes that are not UTF-8 (strict).
+ * Decodes percent-escapes: text, or bytes with `utf8: "bytes"`. Returns null only under
+ * `on_error: "null"`, for input that does not decode.
+ * @throws {PctencError} a malformed escape (strict), or bytes that are not UTF-8 (the result
+ * is text: `utf8: "lossy"` writes U+FFFD, `utf8: "bytes"` returns the bytes).
  */
+export function decode(input: string | Uint8Array, options: DecodeOptions & { on_error: 'null' }): string | Uint8Array | null;
 export function decode(input: string | Uint8Array, options: DecodeBytesOptions): Uint8Array;
 export function decode(input: string | Uint8Array, options?: DecodeTextOptions): string;
 export function decode(input: string | Uint8Array, options?: DecodeOptions): string | Uint8Array;
 
 /** As `decode`, returning the error instead of throwing it. */
-export function tryDecode(input: string | Uint8Array, options: DecodeBytesOptions): DecodeResult<Uint8Array>;
-export function tryDecode(input: string | Uint8Array, options?: DecodeTextOptions): DecodeResult<string>;
-export function tryDecode(input: string | Uint8Array, options?: DecodeOptions): DecodeResult<string | Uint8Array>;
+export function tryDecode(input: string | Uint8Array, options: TryDecodeOptions & { utf8: 'bytes' }): DecodeResult<Uint8Array>;
+export function tryDecode(input: string | Uint8Array, options?: TryDecodeOptions & { utf8?: Exclude<Utf8Policy, 'bytes'> }): DecodeResult<string>;
+export function tryDecode(input: string | Uint8Array, options?: TryDecodeOptions): DecodeResult<string | Uint8Array>;
 
 /** An `encode` with its options resolved once. */
 export function encoder(options?: EncodeOptions): (input: string | Uint8Array) => string;
@@ -138,13 +123,11 @@ export function decoder(options?: DecodeTextOptions): (input: string | Uint8Arra
 export interface Finding {
   /** `encoded-dot-segment`, `encoded-slash`, `double-encoded`, `overlong-utf8`... */
   code: string;
-  severity: 'info' | 'low' | 'medium' | 'high' | 'critical';
+  severity: Severity;
   /** Byte offset of the span in the UTF-8 input. */
   offset: number;
   /** Length of the span in bytes. */
   len: number;
-  /** The line, when the input was checked per line (never, from this package). */
-  line: number | null;
   message: string;
   /** How many decodes it takes to reach the finding, where that matters. */
   depth?: number;
@@ -157,7 +140,10 @@ export interface CheckResult {
   /** How many there were in all. */
   count: number;
   /** The highest severity found, or null. */
-  worst: Finding['severity'] | null;
+  worst: Severity | null;
+  /** Whether a finding is at least as severe as `fail_on` (default `high`): what makes
+   * `pctenc check` exit 1. */
+  fails: boolean;
   /** Whether `findings` stops short of `count`. */
   truncated: boolean;
 }
@@ -166,10 +152,44 @@ export interface CheckResult {
  * Lints input as it would be read in a URL context: what an attacker's encoding leaves
  * (encoded dot segments and slashes, double encoding, overlong UTF-8...), as `pctenc check`.
  */
-export function check(input: string | Uint8Array, options?: ContextOptions): CheckResult;
+export function check(input: string | Uint8Array, options?: CheckOptions): CheckResult;
 
-/** RFC 3986 §6.2.2 normal form of the input in a URL context (`pctenc normalize`). */
-export function normalize(input: string | Uint8Array, options?: ContextOptions): string;
+/** RFC 3986 §6.2.2 normal form of the input in a URL context (`pctenc normalize`): a string
+ * for a string, bytes for bytes. */
+export function normalize(input: string, options?: NormalizeOptions): string;
+export function normalize(input: Uint8Array, options?: NormalizeOptions): Uint8Array;
+
+/** The `[name, value]` pairs of an application/x-www-form-urlencoded string, as
+ * URLSearchParams parses it (`charset` for a legacy page's form). */
+export function formParse(input: string | Uint8Array, options?: FormParseOptions): [string, string][];
+
+/** Pairs (an iterable of `[name, value]`, or an object's entries, as URLSearchParams takes
+ * them) as an application/x-www-form-urlencoded string. */
+export function formSerialize(
+  pairs: Iterable<readonly [string | number | boolean, string | number | boolean]> | Record<string, string | number | boolean>,
+  options?: FormSerializeOptions,
+): string;
+
+/** One path segment decoded safely (`pctenc decode --segment`).
+ * @throws {PctencError} what would let the segment escape its place, at its byte offset. */
+export function decodeSegment(input: string | Uint8Array, options?: DecodeSegmentOptions): string;
+
+/** One option of the library's table. */
+export interface OptionInfo {
+  name: string;
+  kind: 'words' | 'bool' | 'profile' | 'charset' | 'count';
+  /** What it takes, in words. */
+  values: string;
+  words: { name: string; aliases: string[]; about: string }[];
+  about: string;
+  /** Its default, in words, for each operation that takes it. */
+  defaults: Record<string, string>;
+  /** A key that sets it with true or false (`lower` for `hex`). */
+  bool_alias: string | null;
+}
+
+/** The library's options: every option, its words, and its default per operation. */
+export function optionsTable(): OptionInfo[];
 
 /** One row of the profiles table. */
 export interface ProfileInfo {
@@ -210,3 +230,26 @@ export function kernel(): 'simd128' | 'scalar';
 
 /** The version of the Rust library inside. */
 export function version(): string;
+
+/** What `form.serialize` takes: [name, value] pairs (an array, a Map, a URLSearchParams...)
+ * or a record; names and values are made strings, as URLSearchParams does. */
+export type FormInit = Iterable<readonly [unknown, unknown]> | Record<string, unknown>;
+
+/**
+ * application/x-www-form-urlencoded and query strings: the same results as `URLSearchParams`
+ * with the default options, and any profile, legacy charsets and strict errors besides: the
+ * library's query-parse, query-param, query-param-all and query-build, with `input` "query"
+ * unless given (one leading `?` dropped, as URLSearchParams; "form" reads the value as it
+ * is, "url" between the first `?` and the next `#`, "auto" a URL if it holds `?`).
+ * @throws {PctencError} a name or value a strict profile rejects (with its byte offset).
+ */
+export declare const form: {
+  /** The [name, value] pairs of a query, in order, repeated names kept. */
+  parse(input: string | Uint8Array, options?: QueryParseOptions): [string, string][];
+  /** The value of the first pair named `name`, or null (URLSearchParams#get). */
+  get(input: string | Uint8Array, name: string, options?: QueryParamOptions): string | null;
+  /** The values of every pair named `name` (URLSearchParams#getAll). */
+  getAll(input: string | Uint8Array, name: string, options?: QueryParamAllOptions): string[];
+  /** The query string of pairs or a record (URLSearchParams#toString). */
+  serialize(init: FormInit, options?: QueryBuildOptions): string;
+};

@@ -4,12 +4,15 @@
 // This module loads nothing by itself: call `await init()` once (or import 'pctenc', which
 // does it with top-level await), then every function is synchronous.
 //
-// The hot path (encode, decode, tryDecode) makes no JSON: the profile is a number looked up
-// once per name, the knobs are bits (crates/pctenc-wasm/src/raw.rs), and the text crosses as
-// UTF-8 bytes written straight into the module's input vector (TextEncoder.encodeInto) and
-// read back from its output vector (as Latin-1, or as the UTF-16 the module transcoded it
-// to). The rich verbs (check, normalize, profiles) return structures and go through the
-// playground's JSON bridge. docs/javascript.md has the picture.
+// Options are the library's (crates/pctenc/src/options): an options object is sent as the
+// library's compact text form and resolved there once per distinct set, so its words,
+// defaults and "did you mean" are every other front end's. The hot path (encode, decode,
+// tryDecode) makes no JSON: the resolved options are a handle (crates/pctenc-wasm/src/raw.rs),
+// and the text crosses as UTF-8 bytes written straight into the module's input vector
+// (TextEncoder.encodeInto) and read back from its output vector (as Latin-1, or as the UTF-16
+// the module transcoded it to). The rich verbs (check, normalize, formParse, formSerialize,
+// decodeSegment, profiles) return structures and go through the playground's JSON bridge.
+// docs/javascript.md has the picture.
 
 const utf8 = new TextEncoder();
 // Not fatal: the module already applied the UTF-8 policy. ignoreBOM: a leading U+FEFF is
@@ -39,20 +42,17 @@ export class PctencError extends Error {
 let ex = null; // the module's exports
 let mem = null; // a Uint8Array over the whole linear memory (renewed when memory grows)
 let inPtr = 0, inCap = 0, inView = null; // the module's input vector
-let names = []; // profile id -> canonical name
-let policies = []; // profile id -> [input UTF-8 policy, output UTF-8 policy]
-let asciiOut = []; // profile id -> whether its encoder writes only ASCII
 let loading = null;
-const profileIds = new Map(); // name as given -> id
-const charsetIds = new Map(); // label as given -> id
 
-const FAILED = -1; // u32::MAX, as wasm's i32 reaches JavaScript
-const AUTO = 1;
+const FAILED = -1, NULL = -2; // u32::MAX and u32::MAX - 1, as wasm's i32 reaches JavaScript
 // The most input bytes one call takes. wasm32 memory ends at 4 GiB, and a call holds the
 // input, an output up to three times as long and, for text, its UTF-16 form: a module that
 // ran out of memory would trap and stay unusable, so larger inputs are refused up front.
 const MAX_INPUT = 256 << 20;
-const TEXT = 1 << 8, VALID = 1 << 9;
+// Call flags and handle facts (crates/pctenc-wasm/src/raw.rs).
+const VALID = 1, STRING = 2;
+const INFO_BYTES = 1, INFO_LOSSY = 2, INFO_ASCII = 4;
+const OPS = { encode: 0, decode: 1, tryDecode: 2, 'form.parse': 3, 'form.get': 4, 'form.getAll': 5, 'form.serialize': 6 };
 // The base of a relative URL given to init(). Kept in a variable: bundlers read the literal
 // `new URL(..., import.meta.url)` as "emit this file", which they should do only for the
 // default module below.
@@ -98,10 +98,6 @@ function start(instance) {
   ex = instance.exports;
   mem = new Uint8Array(ex.memory.buffer);
   reserve(4096);
-  const table = call({ op: 'profiles' }).meta.profiles;
-  names = table.map((p) => p.name);
-  policies = table.map((p) => [p.input_utf8, p.output_utf8]);
-  asciiOut = table.map((_, id) => ex.pctenc_encodes_ascii(id) === 1);
 }
 
 function ready() {
@@ -140,40 +136,49 @@ const isWellFormed = String.prototype.isWellFormed
   ? (s) => s.isWellFormed()
   : ((lone) => (s) => !lone.test(s))(/\p{Cs}/u);
 
+/** What a value is, for a TypeError: `number`, `null`, `an array`, `an object`... */
+function describe(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? `an object (${v.constructor?.name ?? 'null prototype'})` : typeof v;
+}
+
+/** `input` must be a string or a Uint8Array, or the call is a TypeError naming it. */
+function checkInput(input, verb) {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+    throw new TypeError(`pctenc: ${verb}(input): input must be a string or a Uint8Array, not ${describe(input)}`);
+  }
+}
+
 /**
  * Writes `input` (string or Uint8Array) into the input vector; returns its length in bytes
- * and sets `valid` when it is known to be UTF-8.
+ * and sets `flags`: VALID when it is known to be UTF-8.
  *
- * A string with lone surrogates has no UTF-8 form. Where the UTF-8 policy in force (the
- * `utf8` option, else the profile's: input policy to encode, output policy to decode) is
- * strict or bytes, it is written as WTF-8 (each lone surrogate as the three bytes UTF-8 would
- * give it), so the library sees what JavaScript had: strict reports it at its byte offset, as
- * encodeURIComponent throws. Under a lenient policy, each lone surrogate becomes one U+FFFD,
- * as TextEncoder writes it.
+ * A string with lone surrogates has no UTF-8 form. Where the options' UTF-8 policy is lossy
+ * (the WHATWG profiles and `form`, or `utf8: "lossy"`), each lone surrogate becomes one
+ * U+FFFD, as TextEncoder and URLSearchParams write it. Otherwise it is written as WTF-8 (each
+ * lone surrogate as the three bytes UTF-8 would give it) with the STRING flag, and the library
+ * decides: encoding, a string is text, so a lone surrogate is `not-text` at its byte offset,
+ * as encodeURIComponent throws URIError; decoding reads it as the bytes it stands for.
  */
-let valid = false;
+let flags = 0;
 function write(input, verb) {
+  checkInput(input, verb);
   if (typeof input === 'string') {
     if (input.length > MAX_INPUT) tooLarge(input.length);
-    if (isWellFormed(input) || replacesLoneSurrogates(verb)) {
-      valid = true;
+    if (isWellFormed(input) || (info & INFO_LOSSY)) {
+      flags = VALID;
       // encodeInto needs room for the longest UTF-8 form, three bytes per code unit; a
       // string too long for that is measured first.
       if (input.length * 3 > MAX_INPUT) return writeBytes(utf8.encode(input));
       reserve(input.length * 3);
       return utf8.encodeInto(input, inView).written;
     }
-    valid = false;
+    flags = STRING;
     return writeBytes(wtf8(input));
   }
-  if (input instanceof Uint8Array) { valid = false; return writeBytes(input); }
-  throw new TypeError('pctenc: input must be a string or a Uint8Array');
-}
-
-function replacesLoneSurrogates(verb) {
-  const knob = (bits >> 4) & 3;
-  const policy = knob ? ['strict', 'lossy', 'bytes'][knob - 1] : policies[pid][verb === 'encode' ? 0 : 1];
-  return policy !== 'strict' && policy !== 'bytes';
+  flags = 0;
+  return writeBytes(input);
 }
 
 function writeBytes(bytes) {
@@ -236,68 +241,73 @@ function readBytes(n) {
   return memory().slice(p, p + n);
 }
 
-// Options -> profile id, knob bits, charset id. Resolved into these variables (no object per
-// call); the last options object is remembered, so passing the same object again is free.
-let pid = 0, bits = 0, cs = 0, csLabel;
-let lastOptions, lastVerb, lastPid, lastBits, lastCs, lastCsLabel;
+// Options -> a handle on the library's resolved options (crates/pctenc-wasm/src/raw.rs), its
+// facts, and the profile's name. The options object becomes the library's compact text form
+// (`key=value,...`) and the library does the rest: the words, their defaults, "did you mean".
+// One handle per distinct text; a frozen object (encoder(), decoder(), or the caller's own)
+// is resolved once.
+let handle = 0, info = 0, profile = '', csLabel;
+const handles = new Map(); // verb + '\0' + text -> [handle, info, profile]
+const frozen = new WeakMap(); // frozen options object -> { verb: [handle, info, profile] }
 
-const KEYS = {
-  encode: new Set(['profile', 'lower', 'charset', 'utf8', 'plus']),
-  decode: new Set(['profile', 'malformed', 'utf8', 'charset', 'plus']),
-};
+/** An options object as the library's compact text form; a TypeError where it cannot be. */
+function optionsText(o, verb) {
+  if (o === undefined || o === null) return '';
+  if (typeof o !== 'object' || Array.isArray(o)) {
+    throw new TypeError(`pctenc: ${verb}(input, options): options must be an object, not ${describe(o)}`);
+  }
+  let text = '';
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' && typeof v !== 'boolean' && typeof v !== 'number') {
+      throw new TypeError(`pctenc: option ${k} must be a string, a boolean or a number, not ${describe(v)}`);
+    }
+    const s = String(v);
+    if (/[,=]/.test(k) || s.includes(',')) {
+      throw new TypeError(`pctenc: option ${k}: no option key or word holds ',' or '=' (${JSON.stringify(k + '=' + s)})`);
+    }
+    text += (text ? ',' : '') + k + '=' + s;
+  }
+  return text;
+}
 
-function choose(name, value, words) {
-  if (value === undefined) return 0;
-  const i = words.indexOf(value);
-  if (i < 0) throw new TypeError(`pctenc: ${name} must be ${words.map((w) => JSON.stringify(w)).join(' or ')}, not ${JSON.stringify(value)}`);
-  return i + 1;
+/** The library's refusal of an option: a RangeError for a value it does not take, else a
+ * TypeError, with the library's `code` and `option`. */
+function optionError(code, option, message) {
+  const where = code === 'bad-option-value' && option === 'profile' ? ' (profiles() lists them all)' : '';
+  const e = new (code === 'bad-option-value' ? RangeError : TypeError)(`pctenc: ${message}${where}`);
+  e.code = code;
+  e.option = option;
+  return e;
+}
+
+function resolve(text, verb) {
+  const key = verb + '\0' + text;
+  let r = handles.get(key);
+  if (r !== undefined) return r;
+  const n = writeBytes(utf8.encode(text));
+  const h = ex.pctenc_options(OPS[verb], n);
+  if (h < 0) {
+    const [code, option, ...message] = outText().split('\n');
+    throw optionError(code, option, message.join('\n'));
+  }
+  const name = ex.pctenc_options_profile(h);
+  r = [h, ex.pctenc_options_info(h), readAscii(name)];
+  handles.set(key, r);
+  return r;
 }
 
 function options(o, verb) {
-  if (o === undefined || o === null) {
-    pid = profileId('rfc3986'); bits = 0; cs = 0; csLabel = undefined;
-    return;
+  let r = Object.isFrozen(o) && o !== null && typeof o === 'object' ? frozen.get(o)?.[verb] : undefined;
+  if (r === undefined) {
+    r = resolve(optionsText(o, verb), verb);
+    if (o !== null && typeof o === 'object' && Object.isFrozen(o)) {
+      frozen.set(o, { ...frozen.get(o), [verb]: r });
+    }
   }
-  // Only a frozen object (encoder(), decoder(), or the caller's own) cannot have changed.
-  if (o === lastOptions && verb === lastVerb && Object.isFrozen(o)) {
-    pid = lastPid; bits = lastBits; cs = lastCs; csLabel = lastCsLabel;
-    return;
-  }
-  if (typeof o !== 'object') throw new TypeError('pctenc: options must be an object');
-  const keys = KEYS[verb];
-  for (const k in o) {
-    if (!keys.has(k)) throw new TypeError(`pctenc: ${verb}() has no option '${k}' (${[...keys].join(', ')})`);
-  }
-  pid = profileId(o.profile ?? 'rfc3986');
-  bits = 0;
-  if (o.lower !== undefined) {
-    if (typeof o.lower !== 'boolean') throw new TypeError('pctenc: lower must be a boolean');
-    bits |= o.lower ? 2 : 1;
-  }
-  bits |= choose('malformed', o.malformed, ['strict', 'lenient']) << 2;
-  bits |= choose('utf8', o.utf8, ['strict', 'lossy', 'bytes']) << 4;
-  if (o.plus !== undefined) {
-    if (typeof o.plus !== 'boolean') throw new TypeError('pctenc: plus must be a boolean');
-    bits |= (o.plus ? 1 : 2) << 6;
-  }
-  cs = 0; csLabel = undefined;
-  if (o.charset !== undefined) {
-    csLabel = o.charset;
-    cs = charsetId(o.charset);
-    if (cs === AUTO && verb === 'encode') throw new TypeError("pctenc: charset 'auto' is for decode; name the charset to encode");
-    if (o.utf8 === 'bytes') throw new TypeError("pctenc: utf8 'bytes' does not apply with a charset");
-  }
-  lastOptions = o; lastVerb = verb; lastPid = pid; lastBits = bits; lastCs = cs; lastCsLabel = csLabel;
-}
-
-function lookup(map, key, kind, exported, why = () => `unknown ${kind} '${key}'`) {
-  let id = map.get(key);
-  if (id !== undefined) return id;
-  if (typeof key !== 'string') throw new TypeError(`pctenc: ${kind} must be a string`);
-  id = exported(writeBytes(utf8.encode(key)));
-  if (id < 0) throw new RangeError(`pctenc: ${why()}`);
-  map.set(key, id);
-  return id;
+  [handle, info, profile] = r;
+  csLabel = o?.charset;
 }
 
 /** The text the last call left in the output vector. */
@@ -305,12 +315,6 @@ function outText() {
   const p = ex.pctenc_out();
   return text.decode(memory().subarray(p, p + ex.pctenc_out_len()));
 }
-
-// An unknown profile: the library's message, with the same "did you mean" names as the CLI
-// and Python (the export leaves it in the output vector).
-const profileId = (name) => lookup(profileIds, name, 'profile', (n) => ex.pctenc_profile(n),
-  () => `${outText()} (profiles() lists them all)`);
-const charsetId = (label) => lookup(charsetIds, label, 'charset', (n) => ex.pctenc_charset(n));
 
 /** The error the last failed call left in the output vector: "code\nmessage". */
 function failure(input) {
@@ -320,7 +324,7 @@ function failure(input) {
   const nl = all.indexOf('\n');
   return new PctencError(all.slice(nl + 1), {
     code: all.slice(0, nl), offset, index: typeof input === 'string' ? utf16Index(input, offset) : offset,
-    profile: names[pid], charset: csLabel,
+    profile, charset: csLabel,
   });
 }
 
@@ -339,67 +343,70 @@ function utf16Index(s, offset) {
 }
 
 /**
- * Percent-encodes `input` (a string, or a Uint8Array of bytes) under a profile:
- * `{profile = "rfc3986", lower, charset, utf8, plus}`. Throws a PctencError where the input is
- * not UTF-8 (a lone surrogate) and the profile's input policy is strict, as
- * encodeURIComponent throws.
+ * Percent-encodes `input` (a string, or a Uint8Array of bytes) under the library's options:
+ * `{profile = "rfc3986", lower, hex, charset, unmappable, utf8, plus, on_error}`. Throws a
+ * PctencError where the input is not text the profile can write (a lone surrogate under a
+ * strict or bytes policy), as encodeURIComponent throws.
  */
 export function encode(input, opts) {
   ready();
   options(opts, 'encode');
   const n = write(input, 'encode');
-  const r = ex.pctenc_encode(n, pid, bits | (valid ? VALID : 0), cs);
+  const r = ex.pctenc_encode(n, handle, flags);
   if (r === FAILED) throw failure(input);
-  return asciiOut[pid] ? readAscii(r >>> 0) : readText(r >>> 0);
+  if (r === NULL) return null;
+  return info & INFO_ASCII ? readAscii(r >>> 0) : readText(r >>> 0);
 }
 
-function decodeOnce(input, opts) {
+function decodeOnce(input, opts, verb) {
   ready();
-  options(opts, 'decode');
-  const n = write(input, 'decode');
-  const asBytes = (bits >> 4 & 3) === 3;
-  const r = ex.pctenc_decode(n, pid, bits | (asBytes ? 0 : TEXT) | (valid ? VALID : 0), cs);
+  options(opts, verb);
+  const n = write(input, verb);
+  const r = ex.pctenc_decode(n, handle, flags);
   if (r === FAILED) return failure(input);
-  return asBytes ? readBytes(r >>> 0) : readText(r >>> 0);
+  if (r === NULL) return null;
+  return info & INFO_BYTES ? readBytes(r >>> 0) : readText(r >>> 0);
 }
 
 /**
- * Decodes `text` (a string, or a Uint8Array of its bytes) under a profile:
- * `{profile = "rfc3986", malformed, utf8, charset, plus}`. Returns a string, or a Uint8Array
- * with `utf8: "bytes"`. Throws a PctencError naming the byte offset of a malformed escape
- * (where the profile or `malformed: "strict"` says so) or of bytes that are not UTF-8 (under
- * a strict UTF-8 policy).
+ * Decodes `text` (a string, or a Uint8Array of its bytes) under the library's options:
+ * `{profile = "rfc3986", malformed, utf8, charset, plus, on_error}`. Returns a string, or a
+ * Uint8Array with `utf8: "bytes"`. Throws a PctencError naming the byte offset of a malformed
+ * escape (where the profile or `malformed: "strict"` says so) or of bytes that are not UTF-8
+ * (the result is text: `utf8: "lossy"` writes U+FFFD, `utf8: "bytes"` returns the bytes).
  */
 export function decode(input, opts) {
-  const r = decodeOnce(input, opts);
+  const r = decodeOnce(input, opts, 'decode');
   if (r instanceof PctencError) throw r;
   return r;
 }
 
 /** As decode(), without throwing: `{ok: true, value}` or `{ok: false, error}`. */
 export function tryDecode(input, opts) {
-  const r = decodeOnce(input, opts);
+  const r = decodeOnce(input, opts, 'tryDecode');
   return r instanceof PctencError ? { ok: false, error: r } : { ok: true, value: r };
 }
 
 /** A function that encodes with these options, resolved once. */
 export function encoder(opts) {
   ready();
-  options(opts, 'encode');
-  const frozen = Object.freeze({ ...opts });
-  return (input) => encode(input, frozen);
+  const fixed = Object.freeze({ ...opts });
+  options(fixed, 'encode');
+  return (input) => encode(input, fixed);
 }
 
 /** A function that decodes with these options, resolved once. */
 export function decoder(opts) {
   ready();
-  options(opts, 'decode');
-  const frozen = Object.freeze({ ...opts });
-  return (input) => decode(input, frozen);
+  const fixed = Object.freeze({ ...opts });
+  options(fixed, 'decode');
+  return (input) => decode(input, fixed);
 }
 
-/** One request through the JSON bridge (crates/pctenc-wasm/src/abi.rs): for the rich verbs. */
-function call(request, input = '') {
+/** One request through the JSON bridge (crates/pctenc-wasm/src/abi.rs): for the rich verbs.
+ * `opts` is a user's options object, sent as the library's compact text form. */
+function call(request, input = '', opts, verb) {
+  if (opts !== undefined) request.options = optionsText(opts, verb);
   const bytes = typeof input === 'string' ? utf8.encode(input) : input;
   const put = (slot, b) => {
     const p = ex.pctenc_buffer(slot, b.length);
@@ -413,32 +420,87 @@ function call(request, input = '') {
     return memory().slice(p, p + ex.pctenc_result_len(slot));
   };
   const meta = JSON.parse(text.decode(get(3)));
+  if (meta.code) throw optionError(meta.code, meta.option, meta.bad_request);
   if (meta.bad_request) throw new RangeError(`pctenc: ${meta.bad_request}`);
   return { output: get(2), meta };
 }
 
-function context(o, verb) {
-  if (o === undefined) return 'path';
-  for (const k in o) if (k !== 'context') throw new TypeError(`pctenc: ${verb}() has no option '${k}' (context)`);
-  return o.context ?? 'path';
+/** The first error of a JSON verb as a PctencError, for `input`. */
+function jsonFailure(meta, input) {
+  const e = meta.errors[0];
+  return new PctencError(e.message, {
+    code: e.code, offset: e.offset, index: typeof input === 'string' ? utf16Index(input, e.offset) : e.offset,
+  });
 }
 
 /**
- * Lints `input` as it would be read in a URL context (`{context = "path"}`: segment, path,
- * query, form, fragment, userinfo, host, url): what an attacker's encoding leaves (encoded
- * dot segments and slashes, double encoding, overlong UTF-8...), as `pctenc check`. At most
- * 1000 findings are listed; `count` and `truncated` say when there were more.
+ * Lints `input` as it would be read in a URL context (`{context = "url"}`: segment, path,
+ * query, form, fragment, userinfo, host, url; `max_len`, `max_params`, `fail_on`): what an
+ * attacker's encoding leaves (encoded dot segments and slashes, double encoding, overlong
+ * UTF-8...), as `pctenc check`. Each finding has `code`, `severity`, `offset` and `len` (its
+ * byte span), `message`, and `depth` for double encoding. At most 1000 findings are listed;
+ * `count` and `truncated` say when there were more; `fails` whether one reaches `fail_on`.
  */
 export function check(input, opts) {
   ready();
-  const { meta } = call({ op: 'check', context: context(opts, 'check') }, input);
-  return { findings: meta.findings, count: meta.count, worst: meta.worst, truncated: meta.truncated };
+  checkInput(input, 'check');
+  const { meta } = call({ op: 'check' }, input, opts, 'check');
+  return { findings: meta.findings, count: meta.count, worst: meta.worst, fails: meta.fails, truncated: meta.truncated };
 }
 
-/** RFC 3986 §6.2.2 normal form of `input` in a URL context (`{context = "path"}`). */
+/** RFC 3986 §6.2.2 normal form of `input` in a URL context (`{context = "url"}`): a string
+ * for a string, bytes for a Uint8Array (normalizing rewrites escapes and ASCII only). */
 export function normalize(input, opts) {
   ready();
-  return text.decode(call({ op: 'normalize', context: context(opts, 'normalize') }, input).output);
+  checkInput(input, 'normalize');
+  const { output } = call({ op: 'normalize' }, input, opts, 'normalize');
+  return typeof input === 'string' ? text.decode(output) : output;
+}
+
+/** The `[name, value]` pairs of an application/x-www-form-urlencoded string (the URL
+ * Standard's parser, as URLSearchParams; `{charset}` for a legacy page's form). */
+export function formParse(input, opts) {
+  ready();
+  checkInput(input, 'formParse');
+  return call({ op: 'form-parse' }, input, opts, 'formParse').meta.pairs[0];
+}
+
+/** `pairs` (an iterable of `[name, value]`, or an object's own entries, as URLSearchParams
+ * takes them; values that are numbers or booleans are written as text) as an
+ * application/x-www-form-urlencoded string (`{charset}`). */
+export function formSerialize(pairs, opts) {
+  ready();
+  if (pairs === null || typeof pairs !== 'object') {
+    throw new TypeError(`pctenc: formSerialize(pairs): pairs must be an iterable of [name, value] or an object, not ${describe(pairs)}`);
+  }
+  const list = typeof pairs[Symbol.iterator] === 'function' ? [...pairs] : Object.entries(pairs);
+  const scalar = (v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  const strings = list.map((p, i) => {
+    if (!Array.isArray(p) || p.length !== 2 || !scalar(p[0]) || !scalar(p[1])) {
+      throw new TypeError(`pctenc: formSerialize(pairs): pair ${i} must be [name, value] of strings, not ${describe(p)}`);
+    }
+    return [String(p[0]), String(p[1])];
+  });
+  const { output, meta } = call({ op: 'form-serialize' }, JSON.stringify(strings), opts, 'formSerialize');
+  if (!meta.ok) throw jsonFailure(meta, '');
+  return text.decode(output);
+}
+
+/** One path segment decoded safely (`{policy = "strict" | "servlet6" | "lenient", max_len}`):
+ * throws a PctencError naming what would let the segment escape its place (an encoded `/`, a
+ * dot segment, NUL, double encoding...) and its byte offset, as `pctenc decode --segment`. */
+export function decodeSegment(input, opts) {
+  ready();
+  checkInput(input, 'decodeSegment');
+  const { output, meta } = call({ op: 'decode-segment' }, input, opts, 'decodeSegment');
+  if (!meta.ok) throw jsonFailure(meta, input);
+  return text.decode(output);
+}
+
+/** The library's options: for each, its words and its default for each operation. */
+export function optionsTable() {
+  ready();
+  return call({ op: 'options' }).meta.options;
 }
 
 /** The table of named profiles: what each escapes, how it decodes, where it comes from. */
@@ -451,7 +513,10 @@ export function profiles() {
  * "js-component". Throws a RangeError for an unknown name. */
 export function profileName(name) {
   ready();
-  return names[profileId(name)];
+  if (typeof name !== 'string') throw new TypeError(`pctenc: profileName(name): name must be a string, not ${describe(name)}`);
+  const n = ex.pctenc_profile(writeBytes(utf8.encode(name)));
+  if (n < 0) throw optionError('bad-option-value', 'profile', outText());
+  return readAscii(n);
 }
 
 /** The kernel the module runs: "simd128" (built with wasm SIMD) or "scalar". */
@@ -465,3 +530,115 @@ export function version() {
   ready();
   return call({ op: 'version' }).meta.version;
 }
+
+// ---------------------------------------------------------------- form: query strings
+
+// Query strings parsed, picked and built by the library's query operations on an options
+// handle (crates/pctenc-wasm/src/query.rs): one call per value, the parts handed back as one
+// UTF-16 string and their lengths, sliced here. The options are the library's words for
+// query-parse, query-param, query-param-all and query-build; `input` is "query" unless given
+// (as URLSearchParams reads its argument; the library's own default is "auto").
+
+function formOptions(o, verb) {
+  if (verb !== 'form.serialize' && (o === undefined || o === null || (typeof o === 'object' && o.input === undefined))) {
+    o = o === undefined || o === null ? QUERY_INPUT : { ...o, input: 'query' };
+  }
+  options(o, verb);
+}
+const QUERY_INPUT = Object.freeze({ input: 'query' });
+
+/** The parts the last parse left in OUT16 and LENS. */
+function readParts(count) {
+  const lens = new Uint32Array(ex.memory.buffer, ex.pctenc_lens_ptr(), count).slice();
+  let units = 0;
+  for (const n of lens) units += n;
+  const p = ex.pctenc_out16();
+  const all = nodeBuffer ? buffer().ucs2Slice(p, p + 2 * units) : utf16.decode(memory().subarray(p, p + 2 * units));
+  const parts = new Array(count);
+  let at = 0;
+  for (let i = 0; i < count; i++) { parts[i] = all.slice(at, at + lens[i]); at += lens[i]; }
+  return parts;
+}
+
+const PICKS = ['form.parse', 'form.get', 'form.getAll'];
+
+function queryParts(input, name, pick, opts) {
+  ready();
+  formOptions(opts, PICKS[pick]);
+  if (pick !== 0) {
+    if (typeof name !== 'string') throw new TypeError('pctenc: the name must be a string');
+    ex.pctenc_query_key(writeBytes(utf8.encode(name)));
+  }
+  const n = write(input, PICKS[pick]);
+  const r = ex.pctenc_query_parse(n, handle);
+  if (r === FAILED) throw failure(input);
+  if (r === NULL) return null; // on_error: "null"
+  return readParts(r >>> 0);
+}
+
+/** The pairs of `init` for `serialize`: an iterable of [name, value] pairs (an array, a Map,
+ * a URLSearchParams) or a record, every name and value made a string: the calling convention
+ * of the URLSearchParams constructor. */
+function pairsOf(init) {
+  if (init === null || typeof init !== 'object') throw new TypeError('pctenc: form.serialize() takes pairs or a record');
+  const out = [];
+  if (typeof init[Symbol.iterator] === 'function') {
+    for (const pair of init) {
+      const kv = pair != null && typeof pair !== 'string' && typeof pair[Symbol.iterator] === 'function' ? [...pair] : null;
+      if (kv === null || kv.length !== 2) throw new TypeError('pctenc: each pair must be [name, value]');
+      out.push(String(kv[0]), String(kv[1]));
+    }
+  } else {
+    // A record, as WebIDL converts one: keys made USVStrings (a lone surrogate becomes
+    // U+FFFD), so two keys may become one, the later value kept in the earlier place.
+    const record = new Map();
+    for (const [k, v] of Object.entries(init)) record.set(isWellFormed(k) ? k : k.replace(/\p{Cs}/gu, '\uFFFD'), String(v));
+    for (const [k, v] of record) out.push(k, v);
+  }
+  return out;
+}
+
+/**
+ * application/x-www-form-urlencoded and query strings, as `URLSearchParams` reads and
+ * writes them (the `form` profile by default; any profile, legacy charsets, strict errors).
+ */
+export const form = Object.freeze({
+  /** The [name, value] pairs of a query: `{profile = "form", input = "query", malformed,
+   * utf8, charset, plus}`; `input` "query" drops one leading "?" (as URLSearchParams),
+   * "form" reads the value as it is, "url" takes what is between the first "?" and "#",
+   * "auto" reads a value with "?" as a URL. */
+  parse(input, opts) {
+    const parts = queryParts(input, undefined, 0, opts);
+    if (parts === null) return null;
+    const pairs = new Array(parts.length / 2);
+    for (let i = 0; i < pairs.length; i++) pairs[i] = [parts[2 * i], parts[2 * i + 1]];
+    return pairs;
+  },
+  /** The value of the first pair named `name`, or null (URLSearchParams#get). */
+  get(input, name, opts) {
+    const parts = queryParts(input, name, 1, opts);
+    return parts?.length ? parts[0] : null;
+  },
+  /** The values of every pair named `name` (URLSearchParams#getAll). */
+  getAll(input, name, opts) {
+    return queryParts(input, name, 2, opts);
+  },
+  /** The query string of pairs or a record: `{profile = "form", lower, charset, plus}`
+   * (URLSearchParams#toString with the form profile). */
+  serialize(init, opts) {
+    ready();
+    formOptions(opts, 'form.serialize');
+    const parts = pairsOf(init).map((s) => utf8.encode(s));
+    let total = 0;
+    for (const b of parts) total += b.length;
+    if (total > MAX_INPUT) tooLarge(total);
+    reserve(total);
+    memory();
+    let at = 0;
+    for (const b of parts) { inView.set(b, at); at += b.length; }
+    new Uint32Array(ex.memory.buffer, ex.pctenc_lens(parts.length), parts.length).set(parts.map((b) => b.length));
+    const r = ex.pctenc_query_build(parts.length, handle);
+    if (r === FAILED) throw failure('');
+    return readText(r >>> 0);
+  },
+});

@@ -18,7 +18,9 @@
   let lastOutput = '';
   let lastOk = false;
   const MODES = ['encode', 'decode', 'check', 'normalize'];
-  const CONTEXTS = ['path', 'segment', 'query', 'form', 'fragment', 'userinfo', 'host', 'url'];
+  let options = [];        // the library's options table: the menus' words and defaults
+  /** The words of option `name`, from the library's table. */
+  const wordsOf = (name) => (options.find((o) => o.name === name)?.words || []).map((w) => w.name);
 
   // ---- state <-> controls <-> URL fragment -------------------------------------------
 
@@ -42,12 +44,14 @@
   function writeControls(s) {
     const mode = MODES.includes(s.mode) ? s.mode : 'encode';
     for (const m of MODES) $('mode-' + m).checked = m === mode;
-    $('context').value = CONTEXTS.includes(s.context) ? s.context : 'path';
+    const context = options.find((o) => o.name === 'context');
+    $('context').value = wordsOf('context').includes(s.context) ? s.context : context.defaults.check;
     $('charset').value = s.charset || '';
-    $('profile').value = profiles.some((p) => p.name === s.profile) ? s.profile : 'rfc3986';
-    $('hex').value = ['upper', 'lower'].includes(s.hex) ? s.hex : '';
-    $('malformed').value = ['strict', 'lenient'].includes(s.malformed) ? s.malformed : '';
-    $('utf8').value = ['strict', 'lossy', 'bytes'].includes(s.utf8) ? s.utf8 : '';
+    $('profile').value = profiles.some((p) => p.name === s.profile) ? s.profile
+      : options.find((o) => o.name === 'profile').defaults.encode;
+    $('hex').value = wordsOf('hex').includes(s.hex) ? s.hex : '';
+    $('malformed').value = wordsOf('malformed').includes(s.malformed) ? s.malformed : '';
+    $('utf8').value = wordsOf('utf8').includes(s.utf8) ? s.utf8 : '';
     $('plus').value = ['0', '1'].includes(s.plus) ? s.plus : '';
     $('lines').checked = !!s.lines;
     depth = Math.max(1, parseInt(s.depth, 10) || 1);
@@ -86,7 +90,7 @@
     }
     return {
       mode: MODES.find((m) => m[0] === got.m) || 'encode',
-      profile: got.p || 'rfc3986',
+      profile: got.p, // absent: writeControls takes the library's default
       context: got.ctx, charset: got.cs,
       hex: got.hex, malformed: got.mal, utf8: got.utf8, plus: got.plus,
       lines: got.lines === '1', depth: got.depth, input: got.in || '',
@@ -229,7 +233,8 @@
    * carry every finding covering them), for the check mode's highlight.
    */
   function markFindings(hl, bytes, findings) {
-    const order = ['info', 'low', 'medium', 'high', 'critical'];
+    // Severities, lowest first: the library's fail_on words.
+    const order = wordsOf('fail_on');
     const cuts = [...new Set([0, bytes.length, ...findings.flatMap((f) => [f.offset, f.offset + f.len])])]
       .filter((x) => x <= bytes.length).sort((x, y) => x - y);
     const dec = new TextDecoder();
@@ -402,6 +407,13 @@
       return;
     }
     profiles = pct.profiles();
+    options = pct.call({ op: 'options' }, '').meta.options;
+    // The menus of word options list the library's words, each with what it does.
+    for (const select of document.querySelectorAll('select[data-option]')) {
+      for (const w of options.find((o) => o.name === select.dataset.option).words) {
+        select.append(new Option(`${w.name}: ${w.about}`, w.name));
+      }
+    }
     $('version').textContent = pct.call({ op: 'version' }, '').meta.version;
     $('kernel').textContent = pct.kernel();
     renderProfiles();

@@ -22,7 +22,9 @@ test('encode and decode, with the library and CLI option words', () => {
   assert.equal(decode('caf%C3%A9+au+lait', { profile: 'form' }), 'café au lait');
   assert.equal(decode('100%', { profile: 'url-component' }), '100%'); // WHATWG: literal %
   assert.equal(decode('100%', { malformed: 'lenient' }), '100%');
-  assert.equal(decode('%FF'), '\uFFFD'); // rfc3986 keeps bytes: as text, U+FFFD
+  // Decoding gives text: rfc3986 keeps bytes, so bytes that are not UTF-8 are an error, as in
+  // every front end (utf8: 'lossy' for U+FFFD, 'bytes' for the bytes).
+  assert.throws(() => decode('%FF'), { name: 'PctencError', code: 'invalid-utf8', offset: 0 });
   assert.deepEqual(decode('%FFa', { utf8: 'bytes' }), new Uint8Array([0xff, 0x61]));
   assert.equal(decode('%FF', { utf8: 'lossy' }), '\uFFFD');
   assert.equal(decode(new TextEncoder().encode('%E2%82%AC')), '€');
@@ -45,7 +47,7 @@ test('errors say where: byte offset into the UTF-8 input, and the string index',
   try { decode('%E9', { utf8: 'strict' }); } catch (x) { err = x; }
   assert.deepEqual([err.code, err.offset, err.profile], ['invalid-utf8', 0, 'rfc3986']);
   try { encode('ab\uD800c', { profile: 'js-component' }); } catch (x) { err = x; }
-  assert.deepEqual([err.code, err.offset, err.index], ['invalid-input-utf8', 2, 2]);
+  assert.deepEqual([err.code, err.offset, err.index], ['not-text', 2, 2]);
   assert.throws(() => encodeURIComponent('ab\uD800c'), URIError); // the same input JavaScript rejects
   try { decode(new Uint8Array([0x25, 0x7a]), { profile: 'js-component' }); } catch (x) { err = x; }
   assert.deepEqual([err.code, err.offset, err.index], ['invalid-escape', 0, 0]);
@@ -63,16 +65,19 @@ test('tryDecode returns what decode would throw', () => {
 });
 
 test('bad options are refused, not ignored', () => {
-  assert.throws(() => encode('x', { profle: 'form' }), { name: 'TypeError', message: /no option 'profle'/ });
+  assert.throws(() => encode('x', { profle: 'form' }), { name: 'TypeError', code: 'unknown-option', option: 'profle', message: "pctenc: unknown option 'profle'; did you mean profile? (encode takes profile, hex, utf8, plus, charset, unmappable, on_error)" });
   assert.throws(() => encode('x', { malformed: 'strict' }), TypeError); // a decode option
   assert.throws(() => encode('x', { profile: 'nope' }), { name: 'RangeError', message: /unknown profile 'nope'/ });
-  assert.throws(() => decode('x', { utf8: 'loose' }), TypeError);
-  assert.throws(() => encode('x', { lower: 'yes' }), TypeError);
+  assert.throws(() => decode('x', { utf8: 'loose' }), RangeError);
+  assert.throws(() => encode('x', { lower: 'yes' }), { name: 'RangeError', message: "pctenc: unknown lower 'yes' (lower takes true|false)" });
   assert.throws(() => encode('x', { charset: 'auto' }), TypeError);
+  assert.throws(() => encode('x', { lower: [true] }), { name: 'TypeError', message: 'pctenc: option lower must be a string, a boolean or a number, not an array' });
+  assert.throws(() => encode('x', 'form'), { name: 'TypeError', message: 'pctenc: encode(input, options): options must be an object, not string' });
   assert.throws(() => decode('x', { charset: 'klingon' }), RangeError);
   assert.throws(() => decode('x', { charset: 'gbk', utf8: 'bytes' }), TypeError);
-  assert.throws(() => encode(42), TypeError);
+  assert.throws(() => encode(42), { name: 'TypeError', message: 'pctenc: encode(input): input must be a string or a Uint8Array, not number' });
   assert.throws(() => check('x', { context: 'nowhere' }), RangeError);
+  assert.throws(() => tryDecode('x', { on_error: 'null' }), { name: 'TypeError', code: 'option-not-applicable' });
 });
 
 test('profile names: any alias, any case, as the library', () => {
@@ -112,7 +117,7 @@ test('check and normalize, as pctenc check and pctenc normalize', () => {
   assert.equal(r.worst, 'critical');
   assert.equal(r.truncated, false);
   assert.deepEqual(check('a=b', { context: 'query' }).findings, []);
-  assert.equal(normalize('%7euser/%2d'), '~user/-');
+  assert.equal(normalize('%7euser/%2d', { context: 'path' }), '~user/-');
   assert.equal(normalize('a%20b%2d', { context: 'form' }), 'a+b-');
 });
 
@@ -141,11 +146,50 @@ test('large inputs grow the memory and come back whole', () => {
   assert.equal(encode('a b'), 'a%20b');
 });
 
-test('lone surrogates: strict profiles report them, lenient ones read U+FFFD', () => {
+test('lone surrogates: as the profile\'s runtime treats them', () => {
+  // Lossy profiles read one U+FFFD, as URLSearchParams and TextEncoder write it.
   assert.equal(encode('\uD800x', { profile: 'js-escape' }), '%uFFFDx');
+  assert.equal(encode('a\uDC00b', { profile: 'form' }), 'a%EF%BF%BDb');
+  assert.equal(new URLSearchParams([['a\uDC00b', '']]).toString(), 'a%EF%BF%BDb=');
   assert.equal(encode('a\uDC00', { utf8: 'lossy' }), 'a%EF%BF%BD');
-  assert.equal(encode('a\uDC00', { utf8: 'bytes' }), 'a%ED%B0%80'); // WTF-8, as bytes
+  // Strict ones refuse it at its byte offset, as encodeURIComponent throws URIError.
+  assert.throws(() => encodeURIComponent('a\uDC00b'), URIError);
+  assert.throws(() => encode('a\uDC00b', { profile: 'js-component' }), { code: 'not-text', offset: 1, index: 1 });
+  // A profile that takes bytes as they are has no bytes for a lone surrogate: a string is
+  // text, so it is refused too, where WTF-8 escapes (%ED%B0%80) would be what no decoder of
+  // the profile accepts as text.
+  assert.throws(() => encode('a\uDC00b'), { code: 'not-text', offset: 1 });
+  assert.throws(() => encode('a\uDC00', { utf8: 'bytes' }), { code: 'not-text', offset: 1 });
+  assert.equal(encode(new Uint8Array([0x61, 0xed, 0xb0, 0x80])), 'a%ED%B0%80'); // bytes are bytes
   assert.equal(encode('😀'), '%F0%9F%98%80'); // a pair is one character
+});
+
+test('argument types are checked at the call, naming the argument', () => {
+  for (const [f, name] of [[check, 'check'], [normalize, 'normalize'], [encode, 'encode'], [decode, 'decode'], [tryDecode, 'tryDecode'], [pctenc.formParse, 'formParse'], [pctenc.decodeSegment, 'decodeSegment']]) {
+    for (const bad of [5, null, undefined, {}, ['x'], true]) {
+      assert.throws(() => f(bad), { name: 'TypeError', message: new RegExp(`^pctenc: ${name}\\(input\\): input must be a string or a Uint8Array`) }, `${name}(${String(bad)})`);
+    }
+  }
+  assert.throws(() => pctenc.formSerialize('a=b'), TypeError);
+  assert.throws(() => pctenc.formSerialize([['a']]), { name: 'TypeError', message: /pair 0 must be \[name, value\]/ });
+  assert.throws(() => profileName(5), TypeError);
+});
+
+test('the defaults are every front end\'s', () => {
+  // normalize and check read a whole URL (context url), as the CLI and Python.
+  assert.equal(normalize('HTTP://%41.Example/%7euser'), 'http://a.example/~user');
+  // A URL is split first: %2F is high in its path, info in its query (a path context would
+  // call the query's high, and its '?' illegal).
+  assert.deepEqual(check('/a%2Fb?q=%2F').findings.map((f) => f.severity), ['high', 'info']);
+  // Findings carry offset and len, not line (no lines are read here).
+  assert.deepEqual(Object.keys(check('/a%2Fb').findings[0]).sort(), ['code', 'len', 'message', 'offset', 'severity']);
+  // Forms, as URLSearchParams: a mapping or pairs, never a string's letters.
+  assert.equal(pctenc.formSerialize({ ab: 'zz', cd: 'yy' }), 'ab=zz&cd=yy');
+  assert.equal(pctenc.formSerialize(new Map([['a b', 1], ['c', true]])), 'a+b=1&c=true');
+  assert.deepEqual(pctenc.formParse('a=1&b=x+y'), [['a', '1'], ['b', 'x y']]);
+  assert.equal(pctenc.decodeSegment('report%20Q1.pdf'), 'report Q1.pdf');
+  assert.throws(() => pctenc.decodeSegment('..%2fetc'), { code: 'encoded-slash', offset: 2 });
+  assert.ok(pctenc.optionsTable().some((o) => o.name === 'utf8' && o.words.some((w) => w.name === 'lossy')));
 });
 
 test('without String.prototype.isWellFormed (Node 18) the results are the same', async () => {

@@ -20,17 +20,9 @@ const fromHex = (h) => Uint8Array.from(h.match(/../g) || [], (b) => parseInt(b, 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossyUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** The request's knobs as the package's options. */
+/** The request's options as the package's: the same words (the library reads both). */
 function options(req) {
-  const o = {};
-  if (req.profile !== undefined) o.profile = req.profile;
-  if (req.hex !== undefined) {
-    if (req.op === 'encode') o.lower = req.hex === 'lower';
-  }
-  if (req.op === 'decode' && req.malformed !== undefined) o.malformed = req.malformed;
-  if (req.utf8 !== undefined) o.utf8 = req.utf8;
-  if (req.plus !== undefined) o.plus = req.plus;
-  if (req.charset !== undefined) o.charset = req.charset;
+  const { op, lines, ...o } = req;
   return o;
 }
 

@@ -3,7 +3,10 @@
 // declarations must reject (tsc fails on an expect-error that is not an error).
 import {
   encode, decode, tryDecode, encoder, decoder, check, normalize, profiles, profileName, kernel, version,
+  formParse, formSerialize, decodeSegment, optionsTable,
+  form, type QueryParseOptions, type FormInit,
   PctencError, type EncodeOptions, type DecodeOptions, type DecodeResult, type Finding, type ProfileInfo,
+  type OptionInfo, type OptionWords,
 } from 'pctenc';
 import { init } from 'pctenc/manual';
 
@@ -47,7 +50,24 @@ try {
     void [where, asError];
   }
 }
+const pairs: [string, string][] = formParse('a=1&b=2', { charset: 'shift_jis' });
+const formText: string = formSerialize({ a: 'b', n: 1 }) + formSerialize([['a', 'b']]) + formSerialize(new Map([['k', true]]));
+const seg: string = decodeSegment('a%20b', { policy: 'servlet6', max_len: 255 });
+const nb: Uint8Array = normalize(new Uint8Array([0x25, 0x37, 0x65]));
+const fails: boolean = check('/a/%2e%2e', { context: 'path', fail_on: 'crit', max_len: 4096 }).fails;
+const maybe: string | null = encode('\uD800', { on_error: 'null' });
+const words: OptionWords['utf8'] = 'replace';
+const opt: OptionInfo[] = optionsTable();
+const camel: string = encode('x', { hex: 'lower', unmappable: 'error', charset: 'gbk' });
 void [a, b, c, d, e, f, rb, enc, dec, decBytes, findings, worst, n, table, canonical, k, v, ready, opts, dopts];
+void [pairs, formText, seg, nb, fails, maybe, words, opt, camel];
+const qpairs: [string, string][] = form.parse('?q=a+b', { input: 'query', profile: 'form' });
+const one: string | null = form.get('q=1', 'q', { utf8: 'lossy' });
+const every: string[] = form.getAll(new Uint8Array([0x71]), 'q');
+const fopts: QueryParseOptions = { input: 'url', charset: 'shift_jis', malformed: 'strict' };
+const initPairs: FormInit = new Map([['a', 1]]);
+const query: string = form.serialize([['q', 'a b']], { profile: 'py-quote-plus', lower: true }) + form.serialize({ a: 1 }) + form.serialize(initPairs);
+void [qpairs, one, every, fopts, query];
 
 // @ts-expect-error: the input is a string or bytes
 encode(42);
@@ -63,6 +83,14 @@ const notText: string = decode('x', { utf8: 'bytes' });
 const notBytes: Uint8Array = decode('x');
 // @ts-expect-error: a context is one of the URL's parts
 check('x', { context: 'nowhere' });
+// @ts-expect-error: on_error is not an option of tryDecode
+tryDecode('x', { on_error: 'null' });
+// @ts-expect-error: a policy is strict, servlet6 or lenient
+decodeSegment('x', { policy: 'loose' });
 // @ts-expect-error: the offset is read-only
 new PctencError('x').offset = 1;
+// @ts-expect-error: building has no input option
+form.serialize([['a', 'b']], { input: 'url' });
+// @ts-expect-error: where the query is, one of four words
+form.get('a', 'a', { input: 'uri' });
 void [notText, notBytes];

@@ -49,6 +49,7 @@ cp "$root"/npm/test/*.mjs "$root"/npm/test/usage.ts .
 export PCTENC_NATIVE_RESULTS=$scratch/native-results.jsonl
 export PCTENC_TESTDATA=$root/../shared/testdata
 export PCTENC_WEB_TESTS=$root/web/tests
+export PCTENC_CONFORMANCE=$root/conformance
 set +e
 node --test --test-concurrency=1 --test-reporter=tap ./*.test.mjs | tee node-test.tap
 status=${PIPESTATUS[0]}

@@ -7,16 +7,17 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use pctenc::charset::{Encoding, Invalid};
-use pctenc::{HexCase, Kernel, Malformed, Profile, Utf8};
+use pctenc::options::{self as contract, Op, Options};
+use pctenc::{Kernel, Profile, Utf8};
 
 pub mod input;
 mod lines;
+mod options;
 
 pub use crate::args::input::Mode;
 pub use lines::{LinesIo, NormalizePlan, RepeatPlan, SegmentPlan, UNTIL_STABLE_PASSES};
 
 use crate::args::check::CheckFormat;
-use crate::args::codec::Utf8Arg;
 use crate::args::form::FormIo;
 use crate::args::{Args, CodecArgs, ColorWhen, Command, FormAction, TemplateArgs};
 
@@ -54,6 +55,8 @@ pub enum Task {
     Form(FormPlan),
     /// `template`: expand a URI Template.
     Template(TemplateArgs),
+    /// The options of every operation (`pctenc options`).
+    Options,
     /// The profiles table (`color`) or JSON.
     Profiles {
         /// JSON instead of the table.
@@ -172,8 +175,8 @@ pub struct FormPlan {
 /// A `check` run.
 #[derive(Debug)]
 pub struct CheckPlan {
-    /// What the input is.
-    pub context: pctenc::lint::Context,
+    /// What the input is, and the limits.
+    pub lint: pctenc::lint::Options,
     /// One JSON object per finding instead of text.
     pub jsonl: bool,
     /// Exit 1 when a finding is at least this severe.
@@ -253,8 +256,8 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         }
         Some(Command::Encode(c)) => Task::Codec(codec(Mode::Encode, c, env)?),
         Some(Command::Decode(c)) if c.segment => {
-            let policy = c.policy.clone();
-            Task::Segment(lines::segment(policy.as_deref(), codec(Mode::DecodeSegment, c, env)?)?)
+            let o = options::codec(Op::DecodeSegment, &c)?;
+            Task::Segment(lines::segment(&o, codec(Mode::DecodeSegment, c, env)?))
         }
         Some(Command::Decode(c)) if c.repeat.is_some() || c.until_stable => {
             let (n, until) = (c.repeat, c.until_stable);
@@ -264,9 +267,10 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         Some(Command::Decode(c)) => Task::Codec(codec(Mode::Decode, c, env)?),
         Some(Command::Normalize(n)) => {
             let mode = if n.equivalent { Mode::NormalizeEquivalent } else { Mode::Normalize };
+            let context = options::normalize(&n)?.context();
             let input = input::plan(mode, n.input)?;
             Task::Normalize(lines::normalize(
-                context_by_name(&n.context)?,
+                context,
                 n.equivalent,
                 LinesIo {
                     source: input.source,
@@ -277,12 +281,12 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
             )?)
         }
         Some(Command::Check(c)) => {
+            let o = options::check(&c)?;
             let input = input::plan(Mode::Check, c.input)?;
             Task::Check(CheckPlan {
-                context: context_by_name(&c.context)?,
+                lint: o.lint_options(),
                 jsonl: c.format == CheckFormat::Jsonl || input.json,
-                fail_on: pctenc::lint::Severity::by_name(&c.fail_on)
-                    .ok_or_else(|| UsageError(format!("unknown severity '{}'", c.fail_on)))?,
+                fail_on: o.fail_on(),
                 source: input.source,
                 whole: input.whole,
                 color: env.color(args.global.color, env.stdout_tty),
@@ -290,6 +294,7 @@ pub fn plan_with(args: Args, env: &Env) -> Result<Plan, UsageError> {
         }
         Some(Command::Form(f)) => Task::Form(form(f.action)?),
         Some(Command::Template(t)) => Task::Template(t),
+        Some(Command::Options) => Task::Options,
         Some(Command::Profiles(p)) => {
             Task::Profiles { json: p.json, color: env.color(args.global.color, env.stdout_tty) }
         }
@@ -310,27 +315,10 @@ fn combinations(c: &CodecArgs) -> Result<(), UsageError> {
     if c.explain && c.charset.is_none() {
         return no("--explain names the charset each record was decoded with: it needs --charset");
     }
-    if c.policy.is_some() && !c.segment {
-        return no("--policy is the rule set of --segment: it needs --segment");
-    }
-    if c.segment {
-        let given = [
-            (c.charset.is_some(), "--charset"),
-            (c.strict, "--strict"),
-            (c.lenient, "--lenient"),
-            (c.utf8.is_some(), "--utf8"),
-        ];
-        if let Some((_, flag)) = given.iter().find(|g| g.0) {
-            return Err(UsageError(format!(
-                "{flag} with --segment: the --policy decides what a segment may hold, and a \
-                 segment is UTF-8"
-            )));
-        }
-        if c.repeat.is_some() || c.until_stable {
-            return no("--segment decodes once: a segment that still holds escapes after one \
-                       decode is double encoded, which --segment rejects; --repeat and \
-                       --until-stable do not apply");
-        }
+    if c.segment && (c.repeat.is_some() || c.until_stable) {
+        return no("--segment decodes once: a segment that still holds escapes after one \
+                   decode is double encoded, which --segment rejects; --repeat and \
+                   --until-stable do not apply");
     }
     if c.repeat.is_some() && c.until_stable {
         return no("--repeat N stops after N decodes, --until-stable when a decode changes \
@@ -344,12 +332,6 @@ fn combinations(c: &CodecArgs) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// A `--context` name (clap has checked it against the same table).
-pub fn context_by_name(name: &str) -> Result<pctenc::lint::Context, UsageError> {
-    pctenc::lint::Context::by_name(name)
-        .ok_or_else(|| UsageError(format!("unknown context '{name}'")))
-}
-
 fn kernel_by_name(name: &str) -> Result<Kernel, UsageError> {
     Kernel::by_name(name).ok_or_else(|| {
         let names: Vec<&str> = Kernel::available().iter().map(|k| k.name()).collect();
@@ -359,32 +341,15 @@ fn kernel_by_name(name: &str) -> Result<Kernel, UsageError> {
 
 fn codec(mode: Mode, c: CodecArgs, env: &Env) -> Result<CodecPlan, UsageError> {
     let direction = if mode == Mode::Encode { Direction::Encode } else { Direction::Decode };
-    let mut profile = *profile_by_name(&c.profile)?;
-    if c.lower {
-        profile = profile.with_hex(HexCase::Lower);
-    }
-    if c.strict {
-        profile = profile.with_malformed(Malformed::Reject);
-    }
-    if c.lenient {
-        profile = profile.with_malformed(Malformed::PassThrough);
-    }
-    if let Some(u) = c.utf8 {
-        let policy = match u {
-            Utf8Arg::Strict => Utf8::Strict,
-            Utf8Arg::Lossy => Utf8::Lossy,
-            Utf8Arg::Bytes => Utf8::Bytes,
-        };
-        profile = profile.with_input_utf8(policy).with_output_utf8(policy);
-    }
-    let ext_value = profile.name() == "rfc8187";
-    let charset = charset(direction, &c)?;
-    if ext_value && charset != Charset::Profile {
-        return Err(UsageError(
-            "-p rfc8187 reads and writes the ext-value's own charset; --charset does not apply"
-                .into(),
-        ));
-    }
+    let op = match mode {
+        Mode::Encode => Op::Encode,
+        Mode::DecodeSegment => Op::DecodeSegment,
+        _ => Op::Decode,
+    };
+    let o = options::codec(op, &c)?;
+    let profile = o.profile();
+    let ext_value = o.ext_value();
+    let charset = charset(&o);
     let input = input::plan(mode, c.input)?;
     let source = input.source;
     let progress = match &source {
@@ -407,48 +372,29 @@ fn codec(mode: Mode, c: CodecArgs, env: &Env) -> Result<CodecPlan, UsageError> {
     })
 }
 
-/// `--charset` with the flags that shape it: `--strict` on encode, `--utf8` on decode.
-fn charset(direction: Direction, c: &CodecArgs) -> Result<Charset, UsageError> {
-    let Some(label) = c.charset.as_deref() else { return Ok(Charset::Profile) };
-    let invalid = match c.utf8 {
-        None | Some(Utf8Arg::Strict) => Invalid::Error,
-        Some(Utf8Arg::Lossy) => Invalid::Replace,
-        Some(Utf8Arg::Bytes) => {
-            return Err(UsageError("--utf8 bytes does not apply with --charset".into()))
+/// The charset the options name, with what they say about it: `unmappable=error` on encode,
+/// `utf8=lossy` on decode (the library has refused the combinations that mean nothing).
+fn charset(o: &Options) -> Charset {
+    let invalid = if o.utf8() == Some(Utf8::Lossy) { Invalid::Replace } else { Invalid::Error };
+    match o.charset() {
+        None => Charset::Profile,
+        Some(contract::Charset::Auto) => Charset::Auto { invalid },
+        Some(contract::Charset::Encoding(encoding)) => {
+            Charset::Fixed { encoding, strict: o.unmappable_is_error(), invalid }
         }
-    };
-    if label.eq_ignore_ascii_case("auto") {
-        return match direction {
-            Direction::Decode => Ok(Charset::Auto { invalid }),
-            Direction::Encode => {
-                Err(UsageError("--charset auto is for decode; name the charset to encode".into()))
-            }
-        };
     }
-    let encoding = encoding_by_label(label)?;
-    Ok(Charset::Fixed { encoding, strict: c.strict, invalid })
-}
-
-/// A WHATWG encoding label, or a usage error that says what labels look like.
-fn encoding_by_label(label: &str) -> Result<&'static Encoding, UsageError> {
-    pctenc::charset::for_label(label).ok_or_else(|| {
-        UsageError(format!(
-            "unknown charset '{label}': expected a WHATWG encoding label such as utf-8, \
-             shift_jis, euc-jp, gbk, big5, euc-kr, windows-1251, koi8-r, windows-1250"
-        ))
-    })
 }
 
 fn form(action: FormAction) -> Result<FormPlan, UsageError> {
-    let (direction, mode, io): (Direction, Mode, FormIo) = match action {
-        FormAction::Decode(io) => (Direction::Decode, Mode::FormDecode, io),
-        FormAction::Encode(io) => (Direction::Encode, Mode::FormEncode, io),
+    let (direction, mode, op, io): (Direction, Mode, Op, FormIo) = match action {
+        FormAction::Decode(io) => (Direction::Decode, Mode::FormDecode, Op::FormParse, io),
+        FormAction::Encode(io) => (Direction::Encode, Mode::FormEncode, Op::FormSerialize, io),
+    };
+    let encoding = match options::form(op, &io)?.charset() {
+        Some(contract::Charset::Encoding(e)) => e,
+        _ => pctenc::charset::encoding_rs::UTF_8,
     };
     let input = input::plan(mode, io.input)?;
-    let encoding = match io.charset.as_deref() {
-        None => pctenc::charset::encoding_rs::UTF_8,
-        Some(label) => encoding_by_label(label)?,
-    };
     Ok(FormPlan {
         direction,
         encoding,
@@ -490,12 +436,6 @@ fn stdin_metadata() -> Option<std::fs::Metadata> {
     None
 }
 
-/// Finds a profile, or says which names are close (the library's words, as every front end's).
-fn profile_by_name(name: &str) -> Result<&'static Profile, UsageError> {
-    pctenc::profile::suggest::lookup(name)
-        .map_err(|e| UsageError(format!("{e} ('pctenc profiles' lists them all)")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -517,19 +457,23 @@ mod tests {
 
     #[test]
     fn flags_reach_the_profile_knobs() {
+        use pctenc::{HexCase, Malformed};
         let c =
             codec_plan(&["pctenc", "encode", "-p", "js-component", "--lower", "--utf8", "lossy"]);
         assert_eq!(c.profile.name(), "js-component");
         assert_eq!(c.profile.hex_case(), HexCase::Lower);
         assert_eq!(c.profile.input_utf8(), Utf8::Lossy);
-        assert_eq!(c.profile.decoding().utf8, Utf8::Lossy);
         let c = codec_plan(&["pctenc", "decode", "-p", "url-query", "--strict"]);
         assert_eq!(c.profile.decoding().malformed, Malformed::Reject);
         let c = codec_plan(&["pctenc", "decode", "-p", "js-component", "--lenient"]);
         assert_eq!(c.profile.decoding().malformed, Malformed::PassThrough);
+        // Decoding gives text: rfc3986 keeps bytes, so its decode is utf8=strict.
         let c = codec_plan(&["pctenc", "decode"]);
         assert_eq!(c.profile.name(), "rfc3986");
-        assert_eq!(c.profile.decoding(), pctenc::profile::rfc3986::RFC3986.decoding());
+        let strict = pctenc::profile::rfc3986::RFC3986.with_output_utf8(Utf8::Strict);
+        assert_eq!(c.profile.decoding(), strict.decoding());
+        let c = codec_plan(&["pctenc", "decode", "-p", "js-component", "--utf8", "lossy"]);
+        assert_eq!(c.profile.decoding().utf8, Utf8::Lossy);
     }
 
     #[test]

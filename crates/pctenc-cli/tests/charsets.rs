@@ -134,7 +134,7 @@ clitest!(unmappable_is_escaped_or_with_strict_an_error, |dir, cmd| {
     cmd.expect(
         1,
         "%93%FA%96%7B\n",
-        "pctenc: line 2, byte 2: unmappable character at \"\\xe2\\x82\\xacc\": U+20AC '€' is not in Shift_JIS (without --strict it is written as &#8364;)\n",
+        "pctenc: line 2, byte 2: unmappable at \"€c\": U+20AC '€' is not in Shift_JIS (without --strict it is written as &#8364;)\n",
     );
 });
 
@@ -143,7 +143,7 @@ clitest!(invalid_bytes_are_an_error_naming_the_offset, |dir, cmd| {
     cmd.expect(
         1,
         "",
-        "pctenc: argument 1, byte 8: invalid bytes at \"%82\": the decoded bytes are not valid Shift_JIS (--utf8 lossy replaces them)\n",
+        "pctenc: argument 1, byte 8: invalid-charset at \"%82\": the decoded bytes are not valid Shift_JIS (--utf8 lossy replaces them)\n",
     );
     let mut cmd = dir.command();
     cmd.args(["decode", "--charset", "shift_jis", "--utf8", "lossy", "ok%82%B1%82"]);
@@ -154,7 +154,7 @@ clitest!(invalid_bytes_are_an_error_naming_the_offset, |dir, cmd| {
     cmd.expect(
         1,
         "€\n\nx\n",
-        "pctenc: line 2, byte 0: invalid escape at \"%zz\": '%' must be followed by two hex digits (--lenient keeps it)\n",
+        "pctenc: line 2, byte 0: invalid-escape at \"%zz\": '%' must be followed by two hex digits (--lenient keeps it)\n",
     );
 });
 
@@ -163,14 +163,18 @@ clitest!(charset_usage_errors, |dir, cmd| {
     cmd.expect(
         2,
         "",
-        "pctenc: unknown charset 'klingon': expected a WHATWG encoding label such as utf-8, shift_jis, euc-jp, gbk, big5, euc-kr, windows-1251, koi8-r, windows-1250\n",
+        "pctenc: unknown charset 'klingon' (charset takes a WHATWG encoding label such as utf-8, shift_jis, euc-jp, gbk, big5, euc-kr, windows-1251, koi8-r, windows-1250; or auto, decoding)\n",
     );
     let mut cmd = dir.command();
     cmd.args(["encode", "--charset", "auto", "x"]);
-    cmd.expect(2, "", "pctenc: --charset auto is for decode; name the charset to encode\n");
+    cmd.expect(2, "", "pctenc: charset with encode: auto detects the charset of decoded bytes; name the charset\n");
     let mut cmd = dir.command();
     cmd.args(["decode", "--charset", "gbk", "--utf8", "bytes", "x"]);
-    cmd.expect(2, "", "pctenc: --utf8 bytes does not apply with --charset\n");
+    cmd.expect(
+        2,
+        "",
+        "pctenc: utf8 with charset: a charset is decoded to text; utf8=bytes does not apply\n",
+    );
     let mut cmd = dir.command();
     let out = cmd.args(["decode", "--explain", "x"]).output();
     assert_eq!(out.status.code(), Some(2), "--explain needs --charset");
@@ -246,17 +250,17 @@ clitest!(rfc8187_errors_name_the_offset, |dir, cmd| {
     cmd.expect(
         1,
         "\n\n\n\n\n",
-        "pctenc: line 1, byte 8: invalid ext-value at \" b\": byte 8 is not an attr-char or a %XX escape\n\
-         pctenc: line 2, byte 9: invalid ext-value at \"\": expected charset'language'value: no second ' (at byte 9)\n\
-         pctenc: line 3, byte 0: invalid ext-value at \"koi8-r''\"...: unsupported charset: expected UTF-8, ISO-8859-1 or US-ASCII\n\
-         pctenc: line 4, byte 7: invalid ext-value at \"%C3\": invalid UTF-8 at byte 7: the decoded bytes are not UTF-8\n\
-         pctenc: line 5, byte 7: invalid ext-value at \"\\xc3\\xa9\": byte 7 is not an attr-char or a %XX escape\n",
+        "pctenc: line 1, byte 8: invalid-char at \" b\": byte 8 is not an attr-char or a %XX escape\n\
+         pctenc: line 2, byte 9: missing-quote at \"\": expected charset'language'value: no second ' (at byte 9)\n\
+         pctenc: line 3, byte 0: unsupported-charset at \"koi8-r''\"...: unsupported charset: expected UTF-8, ISO-8859-1 or US-ASCII\n\
+         pctenc: line 4, byte 7: invalid-utf8 at \"%C3\": invalid UTF-8 at byte 7: the decoded bytes are not UTF-8\n\
+         pctenc: line 5, byte 7: invalid-char at \"é\": byte 7 is not an attr-char or a %XX escape\n",
     );
     let mut cmd = dir.command();
     cmd.args(["encode", "-p", "rfc8187", "--charset", "latin1", "x"]);
     cmd.expect(
         2,
         "",
-        "pctenc: -p rfc8187 reads and writes the ext-value's own charset; --charset does not apply\n",
+        "pctenc: charset with profile rfc8187: rfc8187 reads and writes whole ext-values (charset'language'value), in their own charset and rules\n",
     );
 });

@@ -131,7 +131,7 @@ clitest!(controls_and_bidi_are_shown_escaped, |dir, cmd| {
         !text.contains('\x1b') && !text.contains('\u{202e}') && !text.contains('\r'),
         "{text:?}"
     );
-    assert!(text.contains("\\x1b[2J\\u{202E}%0a\\rb"), "{text}");
+    assert!(text.contains("\\x1b[2J\\u{202e}%0a\\rb"), "{text}");
     let (v, _) = jsonl(&dir, &["--context", "query"], "a=\x1b\u{202e}\n");
     assert!(v.iter().any(|v| v["code"] == "bidi-control"), "{v:?}");
 });

@@ -78,9 +78,17 @@ clitest!(whole_is_binary_safe_for_all_256_bytes, |dir, cmd| {
     cmd.args(["encode", "--whole"]).stdin(&all);
     let encoded = cmd.stdout();
     eqnice!(pctenc::profile::rfc3986::RFC3986.encode(&all).as_bytes(), encoded);
+    // Decoding gives text; bytes that are not UTF-8 come back with --utf8 bytes.
+    let mut cmd = dir.command();
+    cmd.args(["decode", "--whole", "--utf8", "bytes"]).stdin(&encoded);
+    eqnice!(all, cmd.stdout());
     let mut cmd = dir.command();
     cmd.args(["decode", "--whole"]).stdin(&encoded);
-    eqnice!(all, cmd.stdout());
+    cmd.expect(
+        1,
+        "",
+        "pctenc: input, byte 252: invalid-utf8 at \"%80%81%8\"...: the decoded bytes are not UTF-8 (--utf8 lossy replaces them, --utf8 bytes writes them as they are)\n",
+    );
     // The same through a file.
     dir.create("all.bin", &all);
     let mut cmd = dir.command();
@@ -119,7 +127,7 @@ clitest!(strict_and_lenient_override_the_profile, |dir, cmd| {
     cmd.expect(
         1,
         "",
-        "pctenc: argument 1, byte 3: truncated escape at \"%\": the record ends inside it (--lenient keeps it)\n",
+        "pctenc: argument 1, byte 3: truncated-escape at \"%\": the record ends inside it (--lenient keeps it)\n",
     );
 });
 
@@ -141,18 +149,18 @@ clitest!(invalid_escape_names_line_offset_and_bytes, |dir, cmd| {
     cmd.expect(
         1,
         "ok \n",
-        "pctenc: line 2, byte 2: invalid escape at \"%zz\\x1b]0;x\"...: '%' must be followed by two hex digits (--lenient keeps it)\n",
+        "pctenc: line 2, byte 2: invalid-escape at \"%zz\\x1b]0;x\"...: '%' must be followed by two hex digits (--lenient keeps it)\n",
     );
 });
 
 clitest!(truncated_escape_at_the_end_of_a_line, |dir, cmd| {
     cmd.args(["decode"]).stdin("abc%4\r\n");
-    cmd.expect(1, "", "pctenc: line 1, byte 3: truncated escape at \"%4\": the record ends inside it (--lenient keeps it)\n");
+    cmd.expect(1, "", "pctenc: line 1, byte 3: truncated-escape at \"%4\": the record ends inside it (--lenient keeps it)\n");
 });
 
 clitest!(whole_offsets_count_from_the_start_of_the_input, |dir, cmd| {
     cmd.args(["decode", "--whole"]).stdin("a\nb\nc%g0");
-    cmd.expect(1, "", "pctenc: input, byte 5: invalid escape at \"%g0\": '%' must be followed by two hex digits (--lenient keeps it)\n");
+    cmd.expect(1, "", "pctenc: input, byte 5: invalid-escape at \"%g0\": '%' must be followed by two hex digits (--lenient keeps it)\n");
 });
 
 clitest!(decoded_bytes_that_are_not_utf8, |dir, cmd| {
@@ -160,7 +168,7 @@ clitest!(decoded_bytes_that_are_not_utf8, |dir, cmd| {
     cmd.expect(
         1,
         "x\n",
-        "pctenc: argument 2, byte 6: invalid UTF-8 at \"%C3\": the decoded bytes are not UTF-8 (--utf8 lossy replaces them)\n",
+        "pctenc: argument 2, byte 6: invalid-utf8 at \"%C3\": the decoded bytes are not UTF-8 (--utf8 lossy replaces them, --utf8 bytes writes them as they are)\n",
     );
 });
 
@@ -169,7 +177,7 @@ clitest!(encoder_input_that_is_not_utf8, |dir, cmd| {
     cmd.expect(
         1,
         "fine\n",
-        "pctenc: line 2, byte 1: invalid UTF-8 at \"\\xffb\": profile js-component encodes text and these bytes are not UTF-8 (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)\n",
+        "pctenc: line 2, byte 1: not-text at \"\\xffb\": profile js-component encodes text and these bytes are not UTF-8 (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)\n",
     );
     // rfc3986 takes any bytes.
     let mut cmd = dir.command();
@@ -195,7 +203,7 @@ clitest!(perl_uri_escape_decoded_names_the_character_it_cannot_write, |dir, cmd|
     cmd.expect(
         1,
         "%E9\n",
-        "pctenc: argument 2, byte 2: unencodable character at \"\\xe2\\x82\\xac\": U+20AC is outside this profile's range: perl-uri-escape-decoded escapes characters up to U+00FF as one Latin-1 %XX (Perl's uri_escape dies here too; -p perl-uri-escape escapes the UTF-8 bytes, as uri_escape on undecoded input and uri_escape_utf8 do)\n",
+        "pctenc: argument 2, byte 2: not-text at \"€\": U+20AC is outside this profile's range: perl-uri-escape-decoded escapes characters up to U+00FF as one Latin-1 %XX (Perl's uri_escape dies here too; -p perl-uri-escape escapes the UTF-8 bytes, as uri_escape on undecoded input and uri_escape_utf8 do)\n",
     );
 });
 
@@ -204,8 +212,8 @@ clitest!(keep_going_reports_every_rejected_record, |dir, cmd| {
     cmd.expect(
         1,
         "a \n\nbA\n\nc\n",
-        "pctenc: line 2, byte 0: invalid escape at \"%zz\": '%' must be followed by two hex digits (--lenient keeps it)\n\
-         pctenc: line 4, byte 0: truncated escape at \"%4\": the record ends inside it (--lenient keeps it)\n",
+        "pctenc: line 2, byte 0: invalid-escape at \"%zz\": '%' must be followed by two hex digits (--lenient keeps it)\n\
+         pctenc: line 4, byte 0: truncated-escape at \"%4\": the record ends inside it (--lenient keeps it)\n",
     );
 });
 

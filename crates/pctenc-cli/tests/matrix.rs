@@ -21,6 +21,7 @@ use util::Dir;
 /// Subcommands that read no records, and why.
 const NOT_RECORDS: &[(&str, &str)] = &[
     ("profiles", "prints the profile table; reads no input"),
+    ("options", "prints the options table; reads no input"),
     ("completions", "prints a shell script; reads no input"),
     ("man", "prints the man page; reads no input"),
     ("template", "expands one template: TEXT is NAME=VALUE, -i FILE one JSON object of variables"),
@@ -33,7 +34,7 @@ const MODE_FLAGS: &[&str] = &["segment", "repeat", "until_stable", "equivalent"]
 /// many: they are the command's own, and the matrix does not cross them.
 const SETTINGS: &[&str] = &[
     "help", "kernel", "color", "profile", "lower", "strict", "lenient", "utf8", "charset",
-    "explain", "verbose", "policy", "raw", "context", "format", "fail_on",
+    "explain", "verbose", "policy", "raw", "context", "format", "fail_on", "options",
 ];
 
 /// Leaf subcommands of the model, as paths.
@@ -317,6 +318,8 @@ fn sample_value(a: &clap::Arg) -> String {
         "threads" => "1",
         "inputs" => "in.txt",
         "kernel" => "scalar",
+        // The library's options as text: none, which every command takes.
+        "options" => "",
         other => panic!("give option '{other}' a sample value in matrix.rs"),
     };
     v.to_string()

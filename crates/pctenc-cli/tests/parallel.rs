@@ -123,7 +123,7 @@ fn first_rejection_stops_at_the_same_line() {
     assert_eq!(out.status.code(), Some(1));
     let line = input[..line_start].iter().filter(|&&b| b == b'\n').count() + 1;
     let messages = located(&out.stderr);
-    assert_eq!(messages, [format!("pctenc: line {line}, byte 2: invalid escape")]);
+    assert_eq!(messages, [format!("pctenc: line {line}, byte 2: invalid-escape")]);
     assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), line - 1);
 }
 
@@ -165,6 +165,6 @@ fn a_line_longer_than_a_batch_goes_on_serially() {
     let out = same_for_every_thread_count("long", &["decode", "--keep-going"], &input);
     assert_eq!(
         located(&out.stderr),
-        [format!("pctenc: line {}, byte 3: invalid escape", before + 3)]
+        [format!("pctenc: line {}, byte 3: invalid-escape", before + 3)]
     );
 }

@@ -180,7 +180,7 @@ clitest!(a_record_rejected_after_a_boundary_still_shows_its_bytes, |dir, cmd| {
         1,
         "",
         format!(
-            "pctenc: line 1, byte {}: invalid escape at \"%4g\": '%' must be followed by two hex digits (--lenient keeps it)\n",
+            "pctenc: line 1, byte {}: invalid-escape at \"%4g\": '%' must be followed by two hex digits (--lenient keeps it)\n",
             BLOCK - 2
         ),
     );

@@ -11,13 +11,16 @@
 //! - [`urllib`]: the fast paths of the `urllib.parse` drop-in (the argument shapes it does
 //!   not cover go to `urllib.parse` itself);
 //! - [`arrow`]: Arrow columns in and out through the PyCapsule interface, one
-//!   [`pctenc::batch`] call per chunk with the GIL released.
+//!   [`pctenc::batch`] call per chunk with the GIL released;
+//! - [`query`]: query strings as data ([`pctenc::query`]): parse, pick and build, on one
+//!   value or on Arrow columns.
 
 use pyo3::prelude::*;
 
 mod arrow;
 mod errors;
 mod names;
+mod query;
 mod scalar;
 mod urllib;
 
@@ -28,6 +31,7 @@ fn _pctenc(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scalar::register(m)?;
     urllib::register(m)?;
     arrow::register(m)?;
+    query::register(m)?;
     m.add("KERNEL", pctenc::Kernel::current().name())?;
     // The crate's version is the package's (pyproject.toml takes it from Cargo.toml).
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

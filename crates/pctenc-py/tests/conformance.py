@@ -178,6 +178,9 @@ def same(case: dict, got: Any, error: BaseException | None, skip_fields=()) -> s
     if "output_pairs" in case:
         want = [tuple(p) for p in case["output_pairs"]]
         return None if got == want else f"{got!r} != {want!r}"
+    if "output_list" in case:
+        want = case["output_list"]
+        return None if got == want else f"{got!r} != {want!r}"
     if "findings" in case:
         keep = [k for k in ("code", "severity", "offset", "len", "depth", "message")]
         mine = [{k: f[k] for k in keep if k in f and not (k == "depth" and f[k] is None)}

@@ -1,5 +1,5 @@
 """The conformance table (conformance/cases.jsonl) in the Python front ends: the scalar API
-(every case), pctenc.arrow (each case as a column of one, sliced out of a longer array, and
+(every case; the query operations through pctenc.query), pctenc.arrow (each case as a column of one, sliced out of a longer array, and
 each group of cases sharing operation and options as one column), and pctenc.urllib (the
 cases a urllib.parse call maps onto). Each prints its count of cases run and the count it
 cannot express, listed with reasons in conformance/cannot-express/<front end>.txt; any
@@ -12,10 +12,12 @@ import pyarrow as pa
 import pctenc
 import pctenc.arrow
 import pctenc.form
+import pctenc.query
 import pctenc.urllib
 from conformance import Exclusions, cases, input_of, kwargs, report, same
 
 TABLE = cases()
+PAIRS = pa.list_(pa.struct([("key", pa.string()), ("value", pa.string())]))
 
 
 def call(fn, *args, **kw):
@@ -41,6 +43,10 @@ def scalar(case):
         return call(pctenc.form.parse, x, **kw)
     if op == "form-serialize":
         return call(pctenc.form.serialize, [tuple(p) for p in case["input_pairs"]], **kw)
+    if op == "query-parse":
+        return call(pctenc.query.parse, x, **kw)
+    if op == "query-build":
+        return call(pctenc.query.build, [tuple(p) for p in case["input_pairs"]], **kw)
     if op == "check":
         got, e = call(pctenc.check, x, **kw)
         return (None if got is None else {"findings": got}), e
@@ -70,21 +76,43 @@ def test_scalar_api_runs_the_table():
     assert run_front_end("python", scalar) >= 10_000
 
 
+def arrow_call(case, col, kw):
+    """`case`'s operation on the column `col` (or, for query-build, its pairs), as pctenc.arrow
+    names it, with the keyword arguments `kw`."""
+    op = case["op"]
+    if op == "query-parse":
+        return call(pctenc.arrow.parse_query, col, **kw)
+    if op in ("query-param", "query-param-all"):
+        return call(pctenc.arrow.query_param, col, case["key"], all=op == "query-param-all", **kw)
+    if op == "query-build":
+        return call(pctenc.arrow.build_query, col, **kw)
+    return call(pctenc.arrow.encode if op == "encode" else pctenc.arrow.decode, col, **kw)
+
+
+def arrow_value(case, value):
+    """A row of pctenc.arrow's result as the table writes it (pairs as tuples)."""
+    if case["op"] == "query-parse" and value is not None:
+        return [(p["key"], p["value"]) for p in value]
+    return value
+
+
 def arrow_one(case, col):
     """One case through pctenc.arrow on `col` (the input as a column): the first row."""
     kw = kwargs(case)
     if case["op"] == "try-decode":
         kw["on_error"] = "null"
-    fn = pctenc.arrow.encode if case["op"] == "encode" else pctenc.arrow.decode
-    got, e = call(fn, col, **kw)
+    got, e = arrow_call(case, col, kw)
     if e is not None:
         if getattr(e, "row", 0) != 0:
             return None, AssertionError(f"row {e.row}, not 0")
         return None, e
-    return got.to_pylist()[0], None
+    return arrow_value(case, got.to_pylist()[0]), None
 
 
 def arrow(case):
+    if case["op"] == "query-build":
+        pairs = [{"key": k, "value": v} for k, v in case["input_pairs"]]
+        return arrow_one(case, pa.array([[], pairs, None], PAIRS).slice(1, 1))
     x = input_of(case)
     b = x if isinstance(x, bytes) else x.encode("utf-8")
     # Sliced out of a longer array: offsets and validity read from the slice's start.
@@ -102,11 +130,22 @@ def test_arrow_runs_the_table_row_by_row_and_as_columns():
             groups[(case["op"], case["options"])].append(case)
     rows = 0
     for (op, _), group in groups.items():
-        values = [input_of(c) for c in group]
-        col = pa.array([v if isinstance(v, bytes) else v.encode() for v in values], pa.binary())
-        fn = pctenc.arrow.encode if op == "encode" else pctenc.arrow.decode
-        out = fn(col, **kwargs(group[0])).to_pylist()
+        if op == "query-build":
+            col = pa.array([[{"key": k, "value": v} for k, v in c["input_pairs"]] for c in group],
+                           PAIRS)
+        else:
+            values = [input_of(c) for c in group]
+            col = pa.array([v if isinstance(v, bytes) else v.encode() for v in values],
+                           pa.binary())
+        if op in ("query-param", "query-param-all"):  # one key per call
+            out = [arrow_call(c, col.slice(i, 1), kwargs(c))[0].to_pylist()[0]
+                   for i, c in enumerate(group)]
+        else:
+            out, e = arrow_call(group[0], col, kwargs(group[0]))
+            assert e is None, (op, e)
+            out = out.to_pylist()
         for case, got in zip(group, out):
+            got = arrow_value(case, got)
             assert same(case, got, None) is None, (case, got)
         rows += len(group)
     print(f"conformance (python-arrow): {rows} cases again as {len(groups)} whole columns")

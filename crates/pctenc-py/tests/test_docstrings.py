@@ -15,6 +15,7 @@ import pctenc
 import pctenc.arrow
 import pctenc.form
 import pctenc.polars
+import pctenc.query
 import pctenc.urllib
 
 PUBLIC = {
@@ -31,6 +32,9 @@ PUBLIC = {
     "pctenc.form": pctenc.form,
     "pctenc.form.parse": pctenc.form.parse,
     "pctenc.form.serialize": pctenc.form.serialize,
+    "pctenc.query": pctenc.query,
+    "pctenc.query.parse": pctenc.query.parse,
+    "pctenc.query.build": pctenc.query.build,
     "pctenc.arrow": pctenc.arrow,
     "pctenc.arrow.encode": pctenc.arrow.encode,
     "pctenc.arrow.decode": pctenc.arrow.decode,

@@ -17,14 +17,14 @@
 //! assert_eq!(out.meta["charset"], "Shift_JIS");
 //! ```
 
-use pctenc::charset::{for_label, Encoding, Invalid};
-use pctenc::Profile;
+use pctenc::charset::{Encoding, Invalid};
+use pctenc::options::{self as contract, Options};
+use pctenc::{Profile, Utf8};
 use serde_json::{json, Value};
 
 use crate::outcome::{decode_error, each_record, error, Outcome};
-use crate::request::{Knobs, Utf8Knob};
 
-/// What `--charset` asked for.
+/// What `charset` asked for.
 #[derive(Clone, Copy, Debug)]
 pub enum Charset {
     /// One encoding, by label.
@@ -33,35 +33,14 @@ pub enum Charset {
     Auto,
 }
 
-/// The charset the knobs name, or why the request cannot be served.
-///
-/// # Errors
-/// An unknown label, `auto` on encode, or `utf8: bytes` with a charset.
-pub fn from_knobs(knobs: &Knobs, decoding: bool) -> Result<Option<(Charset, Invalid)>, String> {
-    let Some(label) = knobs.charset.as_deref() else { return Ok(None) };
-    let invalid = invalid_policy(knobs.utf8)?;
-    let charset = if label.trim().eq_ignore_ascii_case("auto") {
-        if !decoding {
-            return Err("charset 'auto' is for decode; name the charset to encode".into());
-        }
-        Charset::Auto
-    } else {
-        Charset::Fixed(for_label(label).ok_or_else(|| format!("unknown charset '{label}'"))?)
-    };
-    Ok(Some((charset, invalid)))
-}
-
-/// What bytes invalid in a charset become, from the `utf8` knob: an error (absent or
-/// `strict`) or U+FFFD (`lossy`); `bytes` is refused, as the output of a charset decode is
-/// text.
-///
-/// # Errors
-/// The message for `bytes`.
-pub fn invalid_policy(utf8: Option<Utf8Knob>) -> Result<Invalid, String> {
-    match utf8 {
-        None | Some(Utf8Knob::Strict) => Ok(Invalid::Error),
-        Some(Utf8Knob::Lossy) => Ok(Invalid::Replace),
-        Some(Utf8Knob::Bytes) => Err("utf8 'bytes' does not apply with a charset".into()),
+/// The charset the options name, if any (the library has refused `auto` on encode and
+/// `utf8=bytes` with a charset), and what bytes invalid in it become: an error, or U+FFFD
+/// under `utf8=lossy`.
+pub fn from_options(o: &Options) -> Option<(Charset, Invalid)> {
+    let invalid = if o.utf8() == Some(Utf8::Lossy) { Invalid::Replace } else { Invalid::Error };
+    match o.charset()? {
+        contract::Charset::Auto => Some((Charset::Auto, invalid)),
+        contract::Charset::Encoding(e) => Some((Charset::Fixed(e), invalid)),
     }
 }
 
@@ -72,19 +51,26 @@ fn note(used: &mut Vec<&'static str>, name: &'static str) {
     }
 }
 
-/// `encode` with `--charset`: [`Profile::encode_with`] per record.
+/// `encode` with `charset`: [`Profile::encode_with`] per record (bytes that are not UTF-8 read
+/// as U+FFFD, as the Encoding Standard's decoders read them), or
+/// [`Profile::try_encode_with`] under `unmappable=error`.
 pub fn encode(
     profile: &Profile,
     encoding: &'static Encoding,
+    unmappable_error: bool,
     input: &[u8],
     lines: bool,
 ) -> Outcome {
     let (output, errors) = each_record(input, lines, |start, rec, out| {
-        let text = core::str::from_utf8(rec).map_err(|e| {
-            let offset = start + e.valid_up_to();
-            error(0, offset, "invalid-input-utf8", pctenc::EncodeError { offset }.to_string())
-        })?;
-        out.extend_from_slice(profile.encode_with(text, encoding).as_bytes());
+        let text = String::from_utf8_lossy(rec);
+        if unmappable_error {
+            let s = profile.try_encode_with(&text, encoding).map_err(|e| {
+                error(0, start + e.offset, pctenc::charset::UnmappableError::CODE, e.to_string())
+            })?;
+            out.extend_from_slice(s.as_bytes());
+        } else {
+            out.extend_from_slice(profile.encode_with(&text, encoding).as_bytes());
+        }
         Ok(())
     });
     let meta = json!({"ok": errors.is_empty(), "errors": errors, "charset": encoding.name()});

@@ -30,7 +30,7 @@
 //! outcome   Outcome, errors as JSON, the record loop
 //! charset, check, explain   one family of verbs each
 //! ops       the JSON verbs' dispatch                 raw   the hot path, numbers and bytes
-//! abi       the JSON exports
+//! abi       the JSON exports                         query the npm package's `form`: parse, pick, build
 //! ```
 //!
 //! # Adding a verb
@@ -52,6 +52,7 @@ pub mod check;
 pub mod explain;
 pub mod ops;
 pub mod outcome;
+pub mod query;
 pub mod raw;
 pub mod request;
 pub mod utf16;

@@ -2,21 +2,28 @@
 //!
 //! | op | output slot | metadata |
 //! |---|---|---|
-//! | `encode` | the encoded records | `ok`, `errors` (offset, code, message, record) |
-//! | `decode` | the decoded records (bytes) | as `encode`, plus `utf8` (is the output text) |
+//! | `encode`, `decode`, `try-decode`, `decode-segment` | each record's result ([`pctenc::options::Options::run`]) | `ok`, `errors` (offset, code, message, record), `nulls` (records with no value), `utf8` (is the output text) |
 //! | `encode`, `decode` with `charset` | as above, in that legacy encoding | plus `charset`: the encoding used or detected ([`crate::charset`]) |
+//! | `form-parse` | nothing | `pairs` (one list of `[name, value]` per record) |
+//! | `form-serialize` | the urlencoded string | the input is a JSON array of `[name, value]` pairs |
 //! | `explain-encode`, `explain-decode` | nothing | `items`: the per-character view ([`crate::explain`]) |
-//! | `check` | the CLI's text report | `findings` (code, severity, offset, len, line, message), `count`, `worst` ([`crate::check`]) |
+//! | `check` | the CLI's text report | `findings` (code, severity, offset, len, message; line per record), `count`, `worst`, `fails` ([`crate::check`]) |
 //! | `normalize` | the normal form of each record | `changed` |
 //! | `decode-repeat` | each record decoded until stable | `depth`, `stop` |
 //! | `profiles` | nothing | `profiles`: the table of named profiles |
+//! | `options` | nothing | `options`: every option, its words and its default per operation |
 //! | `version` | nothing | `version` |
 //! | `kernel` | nothing | `kernel`: the kernel the library runs (`simd128` where the build enabled it, else `scalar`), `available` |
+//!
+//! Every other field of the request is an option of the library's table
+//! ([`crate::request`]): a verb gets exactly the options, defaults and refusals of its
+//! operation in every other front end.
 //!
 //! Records per line follow the CLI: each line is one record, each result is written followed
 //! by `\n`. A record that fails writes an empty line, so output line `n` always belongs to
 //! input line `n`, and the error names its offset in the whole input.
 
+use pctenc::options::{words, Op, Options, Output};
 use pctenc::{Malformed, Profile, Space};
 use serde_json::{json, Value};
 
@@ -30,45 +37,130 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
         output: Vec::new(),
         meta: json!({"ok": false, "bad_request": why}),
     };
-    let req: Request = match serde_json::from_slice(request) {
+    let req = match Request::parse(request) {
         Ok(r) => r,
-        Err(e) => return bad(format!("bad request: {e}")),
+        Err(e) => return bad(e),
     };
     let meta_only = |meta: Value| Outcome { output: Vec::new(), meta };
-    match req.op.as_str() {
-        "profiles" => meta_only(json!({"ok": true, "profiles": profiles()})),
-        "version" => meta_only(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")})),
-        "kernel" => meta_only(kernel()),
-        "check" | "normalize" => match crate::check::context(req.knobs.context.as_deref()) {
-            Ok(ctx) if req.op == "check" => crate::check::check(ctx, input, req.knobs.lines),
-            Ok(ctx) => crate::check::normalize(ctx, input, req.knobs.lines),
-            Err(e) => bad(e),
+    let op = match req.op.as_str() {
+        "profiles" => return meta_only(json!({"ok": true, "profiles": profiles()})),
+        "options" => return meta_only(json!({"ok": true, "options": options_table()})),
+        "version" => return meta_only(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")})),
+        "kernel" => return meta_only(kernel()),
+        "encode" | "explain-encode" => Op::Encode,
+        "decode" | "explain-decode" | "decode-repeat" => Op::Decode,
+        other => match Op::by_name(other) {
+            Some(op) => op,
+            None => return bad(format!("unknown op '{other}'")),
         },
-        op => {
-            let profile = match req.knobs.profile() {
-                Ok(p) => p,
-                Err(e) => return bad(e),
-            };
-            let charset = match crate::charset::from_knobs(&req.knobs, op == "decode") {
-                Ok(c) => c,
-                Err(e) => return bad(e),
-            };
-            let lines = req.knobs.lines;
-            match (op, charset) {
-                ("encode", Some((crate::charset::Charset::Fixed(enc), _))) => {
-                    crate::charset::encode(&profile, enc, input, lines)
+    };
+    let o = match req.options(op) {
+        Ok(o) => o,
+        Err(e) => {
+            let meta = json!({"ok": false, "bad_request": e.to_string(), "code": e.code(),
+                "option": e.option()});
+            return Outcome { output: Vec::new(), meta };
+        }
+    };
+    let lines = req.lines;
+    match req.op.as_str() {
+        "check" => crate::check::check(&o, input, lines),
+        "normalize" => crate::check::normalize(o.context(), input, lines),
+        "explain-encode" => meta_only(crate::explain::encode(&o.profile(), input)),
+        "explain-decode" => meta_only(crate::explain::decode(&o.profile(), input)),
+        "decode-repeat" => decode_repeat(&o.profile(), input, lines, req.passes),
+        "form-serialize" => form_serialize(&o, input),
+        "encode" | "decode" if !o.is_set(pctenc::options::Key::OnError) => {
+            match crate::charset::from_options(&o) {
+                Some((crate::charset::Charset::Fixed(enc), _)) if op == Op::Encode => {
+                    crate::charset::encode(&o.profile(), enc, o.unmappable_is_error(), input, lines)
                 }
-                ("decode", Some((c, invalid))) => {
-                    crate::charset::decode(&profile, c, invalid, input, lines)
+                Some((c, invalid)) => {
+                    crate::charset::decode(&o.profile(), c, invalid, input, lines)
                 }
-                ("encode", _) => encode(&profile, input, lines),
-                ("decode", _) => decode(&profile, input, lines),
-                ("decode-repeat", _) => decode_repeat(&profile, input, lines, req.knobs.passes),
-                ("explain-encode", _) => meta_only(crate::explain::encode(&profile, input)),
-                ("explain-decode", _) => meta_only(crate::explain::decode(&profile, input)),
-                (other, _) => bad(format!("unknown op '{other}'")),
+                None => contract(&o, input, lines),
             }
         }
+        _ => contract(&o, input, lines),
+    }
+}
+
+/// Every option of the library's table: its words, and its default for each operation that
+/// takes it (the page's menus, the npm package's `options()`).
+pub fn options_table() -> Vec<Value> {
+    words::OPTIONS
+        .iter()
+        .map(|o| {
+            let words: Vec<Value> = o
+                .words()
+                .iter()
+                .map(|w| json!({"name": w.name, "aliases": w.aliases, "about": w.about}))
+                .collect();
+            let defaults: serde_json::Map<String, Value> = Op::ALL
+                .iter()
+                .filter_map(|op| Some((op.name().to_string(), json!(o.default_for(*op)?))))
+                .collect();
+            let kind = match o.values {
+                words::Values::Words(_) => "words",
+                words::Values::Bool => "bool",
+                words::Values::Profile => "profile",
+                words::Values::Charset => "charset",
+                words::Values::Count => "count",
+            };
+            // `lower=true|false` is a spelling of `hex`.
+            let alias =
+                (words::option_by_key(words::LOWER_ALIAS) == Some(o)).then_some(words::LOWER_ALIAS);
+            json!({"name": o.name, "kind": kind, "values": o.expected().to_string(),
+                "words": words, "about": o.about, "defaults": defaults, "bool_alias": alias})
+        })
+        .collect()
+}
+
+/// Any operation of the contract, record by record, through [`Options::run`]: what every
+/// front end's call gives.
+pub fn contract(o: &Options, input: &[u8], lines: bool) -> Outcome {
+    let (mut nulls, mut pairs) = (Vec::new(), Vec::new());
+    let mut n = 0;
+    let (output, errors) = each_record(input, lines, |start, rec, out| {
+        let result = o.run(rec);
+        n += 1;
+        match result {
+            Ok(Output::Bytes(b)) => out.extend_from_slice(&b),
+            Ok(Output::Null) => nulls.push(n - 1),
+            Ok(Output::Pairs(p)) => pairs.push(json!(p)),
+            // Options::run gives no list of values (query-param-all is Options::run_key's).
+            Ok(Output::Values(v)) => pairs.push(json!(v)),
+            Ok(Output::Findings { .. }) => unreachable!("check has its own verb"),
+            Err(f) => return Err(error(0, start + f.offset, f.code, f.message)),
+        }
+        Ok(())
+    });
+    let utf8 = core::str::from_utf8(&output).is_ok();
+    let mut meta = json!({"ok": errors.is_empty(), "errors": errors, "nulls": nulls, "utf8": utf8});
+    if o.op() == Op::FormParse {
+        meta["pairs"] = json!(pairs);
+    }
+    Outcome { meta, output }
+}
+
+/// `form-serialize`: the input is a JSON array of `[name, value]` string pairs.
+fn form_serialize(o: &Options, input: &[u8]) -> Outcome {
+    let pairs: Vec<(String, String)> = match serde_json::from_slice(input) {
+        Ok(p) => p,
+        Err(e) => {
+            return Outcome {
+                output: Vec::new(),
+                meta: json!({"ok": false, "bad_request": format!("form-serialize takes a JSON array of [name, value] strings: {e}")}),
+            }
+        }
+    };
+    match o.run_pairs(&pairs) {
+        Ok(Output::Bytes(b)) => Outcome { output: b, meta: json!({"ok": true, "errors": []}) },
+        Ok(_) => unreachable!("form-serialize gives bytes"),
+        Err(f) => Outcome {
+            output: Vec::new(),
+            meta: json!({"ok": false, "errors": [error(0, f.offset, f.code, f.message)]}),
+        },
     }
 }
 
@@ -85,37 +177,6 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
 pub fn kernel() -> Value {
     let available: Vec<&str> = pctenc::Kernel::available().iter().map(|k| k.name()).collect();
     json!({"ok": true, "kernel": pctenc::Kernel::current().name(), "available": available})
-}
-
-/// `encode`: [`Profile::try_encode`] per record (input that is not UTF-8 is an error only
-/// where the profile's input policy is strict).
-pub fn encode(profile: &Profile, input: &[u8], lines: bool) -> Outcome {
-    let (output, errors) = each_record(input, lines, |start, rec, out| {
-        match profile.try_encode(rec) {
-            Ok(s) => out.extend_from_slice(s.as_bytes()),
-            Err(e) => {
-                let offset = start + e.offset;
-                let msg = pctenc::EncodeError { offset }.to_string();
-                return Err(error(0, offset, "invalid-input-utf8", msg));
-            }
-        }
-        Ok(())
-    });
-    Outcome { meta: json!({"ok": errors.is_empty(), "errors": errors}), output }
-}
-
-/// `decode`: [`Profile::decode`] per record. `utf8` in the metadata says whether the output
-/// is text (it may not be under `--utf8 bytes`).
-pub fn decode(profile: &Profile, input: &[u8], lines: bool) -> Outcome {
-    let (output, errors) = each_record(input, lines, |start, rec, out| {
-        match profile.decode(rec) {
-            Ok(b) => out.extend_from_slice(&b),
-            Err(e) => return Err(decode_error(e.shifted(start))),
-        }
-        Ok(())
-    });
-    let utf8 = core::str::from_utf8(&output).is_ok();
-    Outcome { meta: json!({"ok": errors.is_empty(), "errors": errors, "utf8": utf8}), output }
 }
 
 /// The most passes `decode-repeat` makes, whatever the request asks: the bound on its work.
@@ -172,7 +233,8 @@ pub fn profiles() -> Vec<Value> {
                 "space": if p.space() == Space::Plus && set.contains(b' ') { "+" } else if set.contains(b' ') { "%20" } else { " " },
                 "unit": p.unit().name(),
                 "input_utf8": p.input_utf8().name(),
-                "malformed": if matches!(d.malformed, Malformed::PassThrough | Malformed::PassThroughTriplet) { "lenient" } else { "strict" },
+                // The word of the `malformed` option that gives the profile's behaviour.
+                "malformed": words::MALFORMED[usize::from(matches!(d.malformed, Malformed::PassThrough | Malformed::PassThroughTriplet))].name,
                 "malformed_policy": d.malformed.name(),
                 "plus_as_space": d.plus_as_space,
                 "keep_escaped": kept,
@@ -197,8 +259,16 @@ mod tests {
         assert_eq!(o.output, b"%c3%a9%26");
         let o = call(r#"{"op":"decode","profile":"form"}"#, b"a+b%2B");
         assert_eq!(o.output, b"a b+");
-        let o = call(r#"{"op":"decode","profile":"rfc3986","utf8":"strict"}"#, b"%FF");
-        assert_eq!(o.meta["errors"][0]["code"], "invalid-utf8");
+        let o = call(r#"{"op":"decode","profile":"rfc3986"}"#, b"%FF");
+        assert_eq!(o.meta["errors"][0]["code"], "invalid-utf8"); // decoding gives text
+        let o = call(r#"{"op":"decode","profile":"rfc3986","utf8":"bytes"}"#, b"%FF");
+        assert_eq!((o.output.as_slice(), &o.meta["utf8"]), (&[0xFF][..], &json!(false)));
+        let o = call(r#"{"op":"try-decode"}"#, b"100%");
+        assert_eq!(o.meta["nulls"], json!([0]));
+        let o = call(r#"{"op":"form-parse","lines":true}"#, b"a=1&b\nc=%41");
+        assert_eq!(o.meta["pairs"], json!([[["a", "1"], ["b", ""]], [["c", "A"]]]));
+        let o = call(r#"{"op":"form-serialize"}"#, br#"[["ab","zz"],["cd","yy"]]"#);
+        assert_eq!(o.output, b"ab=zz&cd=yy");
     }
 
     #[test]
@@ -233,6 +303,7 @@ mod tests {
             r#"{"op":"x"}"#,
             r#"{"op":"encode","hex":"green"}"#,
             r#"{"op":"encode","nope":1}"#,
+            r#"{"op":"decode","lower":true}"#,
         ] {
             assert!(call(req, b"").meta["bad_request"].is_string(), "{req}");
         }

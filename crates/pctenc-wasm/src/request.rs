@@ -1,147 +1,100 @@
-//! The request: which verb, and the CLI's knobs, as the page sends them.
+//! The request: which verb, and the options, as the page and the npm package send them.
 //!
-//! Knobs that are absent mean "as the profile says", so a request names only what the user
-//! changed, exactly like the CLI's flags. Unknown fields are refused rather than ignored: a
-//! page that sends a knob this build does not have should hear about it.
+//! `{"op":"decode","profile":"form","malformed":"strict","lines":true}`: besides `op` and the
+//! bridge's own `lines` (records per line) and `passes` (`decode-repeat`), every field is an
+//! option of the library's one table, handed to [`pctenc::options::Options`] as a `(key,
+//! value)` pair. So the words, their defaults, "did you mean" and the refusal of an option a
+//! verb does not take are the library's, in its words, as in every other front end. Options
+//! that are absent take the operation's default.
 
-use pctenc::{Decoding, HexCase, Malformed, Profile, Space, Utf8};
-use serde::Deserialize;
+use pctenc::options::{Op, OptionError, Options};
+use serde_json::Value;
 
 /// One call from the page.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 pub struct Request {
-    /// The verb: `encode`, `decode`, `explain-encode`, `explain-decode`, `profiles`, `version`.
+    /// The verb: `encode`, `decode`, `check`, ... (see [`crate::ops`]).
     pub op: String,
-    /// The knobs (flattened: `{"op":"decode","profile":"form","malformed":"strict"}`).
-    #[serde(flatten)]
-    pub knobs: Knobs,
-}
-
-/// The CLI's knobs. `None` keeps the profile's own choice.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct Knobs {
-    /// A profile name or alias, as `pctenc::by_name` finds it; `rfc3986` when absent.
-    pub profile: Option<String>,
-    /// `--strict` / `--lenient`: what a `%` that starts no escape does when decoding.
-    pub malformed: Option<MalformedKnob>,
-    /// `--lower` / upper: the hex case the encoder writes.
-    pub hex: Option<HexKnob>,
-    /// `--utf8`: encoder input that is not UTF-8, or decoded bytes that are not.
-    pub utf8: Option<Utf8Knob>,
-    /// The `+` rule: `true` writes an escaped space as `+` and decodes `+` as a space (forms);
-    /// `false` writes `%20` and keeps `+` as `+`.
-    pub plus: Option<bool>,
     /// Records per line (`\n` or `\r\n` ends a record; each result is written followed by
     /// `\n`), instead of the whole input as one record.
     pub lines: bool,
-    /// `--context` of `check` and `normalize`: where the input sits in a URL (`path` when
-    /// absent).
-    pub context: Option<String>,
-    /// `--charset`: a WHATWG label (`shift_jis`, `latin1`...) to encode and decode in, or
-    /// `auto` to detect it when decoding ([`crate::charset`]).
-    pub charset: Option<String>,
-    /// `decode --repeat N`: the most passes of `decode-repeat` (capped by the bridge).
+    /// `decode-repeat`: the most passes (capped by the bridge).
     pub passes: Option<usize>,
+    /// The options, as given: the fields, then the compact text of an `options` field.
+    pub options: Vec<(String, String)>,
+    /// An `options` field: the options in the library's compact text form (how the npm
+    /// package sends an options object).
+    pub text: Option<String>,
 }
 
-/// `"strict"` or `"lenient"`.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MalformedKnob {
-    /// A malformed escape is an error naming its offset.
-    Strict,
-    /// A malformed escape is kept as written.
-    Lenient,
-}
-
-/// `"upper"` or `"lower"`.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum HexKnob {
-    /// `%C3%A9`.
-    Upper,
-    /// `%c3%a9`.
-    Lower,
-}
-
-/// `"strict"`, `"lossy"` or `"bytes"`.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Utf8Knob {
-    /// Not UTF-8 is an error.
-    Strict,
-    /// Invalid sequences become U+FFFD.
-    Lossy,
-    /// Bytes are bytes.
-    Bytes,
-}
-
-impl Knobs {
-    /// The profile these knobs describe, or why there is none.
+impl Request {
+    /// Reads a request from its JSON.
     ///
     /// ```
     /// use pctenc_wasm::request::Request;
-    /// let r: Request = serde_json::from_str(r#"{"op":"encode","profile":"form","hex":"lower"}"#).unwrap();
-    /// assert_eq!(r.knobs.profile().unwrap().encode("é "), "%c3%a9+");
+    /// let r = Request::parse(br#"{"op":"encode","profile":"form","lower":true,"lines":true}"#).unwrap();
+    /// assert_eq!((r.op.as_str(), r.lines), ("encode", true));
+    /// assert!(r.options.contains(&("profile".into(), "form".into())));
+    /// assert!(r.options.contains(&("lower".into(), "true".into())));
     /// ```
     ///
     /// # Errors
-    /// The message for an unknown profile name: the library's, with the names it was probably
-    /// meant to be ([`pctenc::profile::suggest`]), as every front end says it.
-    pub fn profile(&self) -> Result<Profile, String> {
-        let name = self.profile.as_deref().unwrap_or("rfc3986");
-        let p = *pctenc::profile::suggest::lookup(name).map_err(|e| e.to_string())?;
-        Ok(overrides(p, self.malformed, self.hex, self.utf8, self.plus))
+    /// JSON that is not an object with a string `op`, or an option whose value is not a
+    /// string, a boolean or a number.
+    pub fn parse(json: &[u8]) -> Result<Request, String> {
+        let value: Value = serde_json::from_slice(json).map_err(|e| format!("bad request: {e}"))?;
+        let Value::Object(fields) = value else { return Err("bad request: not an object".into()) };
+        let mut r = Request::default();
+        for (key, v) in fields {
+            match (key.as_str(), v) {
+                ("op", Value::String(op)) => r.op = op,
+                ("lines", Value::Bool(b)) => r.lines = b,
+                ("passes", Value::Number(n)) => r.passes = n.as_u64().map(|n| n as usize),
+                ("options", Value::String(t)) => r.text = Some(t),
+                ("op" | "lines" | "passes" | "options", v) => {
+                    return Err(format!("bad request: {key} {v}"))
+                }
+                (_, Value::Null) => {}
+                (_, Value::String(s)) => r.options.push((key, s)),
+                (_, Value::Bool(b)) => r.options.push((key, b.to_string())),
+                (_, Value::Number(n)) => r.options.push((key, n.to_string())),
+                (_, v) => {
+                    return Err(format!(
+                        "option {key} must be a string, a boolean or a number, not {v}"
+                    ))
+                }
+            }
+        }
+        if r.op.is_empty() {
+            return Err("bad request: no op".into());
+        }
+        Ok(r)
     }
-}
 
-/// `p` with the knobs that are set applied: the one place that maps a knob to a profile
-/// setting, shared by the JSON requests ([`Knobs::profile`]) and the raw exports
-/// ([`crate::raw`], which get the knobs as bits).
-///
-/// ```
-/// use pctenc_wasm::request::{overrides, HexKnob, MalformedKnob};
-/// let p = overrides(*pctenc::profile::js::COMPONENT, Some(MalformedKnob::Lenient), Some(HexKnob::Lower), None, None);
-/// assert_eq!(p.encode("é"), "%c3%a9");
-/// assert_eq!(p.decode("%").unwrap(), &b"%"[..]);
-/// ```
-pub fn overrides(
-    mut p: Profile,
-    malformed: Option<MalformedKnob>,
-    hex: Option<HexKnob>,
-    utf8: Option<Utf8Knob>,
-    plus: Option<bool>,
-) -> Profile {
-    if let Some(m) = malformed {
-        p = p.with_malformed(match m {
-            MalformedKnob::Strict => Malformed::Reject,
-            MalformedKnob::Lenient => Malformed::PassThrough,
-        });
+    /// The options for `op`, or the library's error for the first one it refuses.
+    ///
+    /// ```
+    /// use pctenc::options::Op;
+    /// use pctenc_wasm::request::Request;
+    /// let r = Request::parse(br#"{"op":"decode","utf8":"lossey"}"#).unwrap();
+    /// assert_eq!(r.options(Op::Decode).unwrap_err().to_string(), "unknown utf8 'lossey'; did you mean lossy? (utf8 takes strict|lossy|bytes)");
+    /// let r = Request::parse(br#"{"op":"decode","options":"profile=form, utf8=bytes"}"#).unwrap();
+    /// assert_eq!(r.options(Op::Decode).unwrap().to_string(), "profile=form, utf8=bytes");
+    /// ```
+    ///
+    /// # Errors
+    /// [`OptionError`], naming the option.
+    pub fn options(&self, op: Op) -> Result<Options, OptionError> {
+        let mut o = Options::new(op);
+        for (k, v) in &self.options {
+            o.set(k, v)?;
+        }
+        if let Some(t) = &self.text {
+            o.set_text(t)?;
+        }
+        o.validate()?;
+        Ok(o)
     }
-    if let Some(h) = hex {
-        p = p.with_hex(match h {
-            HexKnob::Upper => HexCase::Upper,
-            HexKnob::Lower => HexCase::Lower,
-        });
-    }
-    if let Some(u) = utf8 {
-        let u = match u {
-            Utf8Knob::Strict => Utf8::Strict,
-            Utf8Knob::Lossy => Utf8::Lossy,
-            Utf8Knob::Bytes => Utf8::Bytes,
-        };
-        // One knob, as the CLI's --utf8: encoding reads it as the input policy, decoding
-        // as the output policy; each verb uses only its own.
-        p = p.with_input_utf8(u).with_output_utf8(u);
-    }
-    if let Some(plus) = plus {
-        p = p
-            .with_space(if plus { Space::Plus } else { Space::Percent })
-            .with_decoding(Decoding { plus_as_space: plus, ..p.decoding() });
-    }
-    p
 }
 
 /// Splits `input` into records: the whole input, or its lines without their `\n` / `\r\n`
@@ -180,18 +133,19 @@ mod tests {
     }
 
     #[test]
-    fn knobs_override_the_profile() {
-        let k = Knobs { profile: Some("js-component".into()), ..Knobs::default() };
-        assert!(k.profile().unwrap().decode("%").is_err());
-        let k = Knobs { malformed: Some(MalformedKnob::Lenient), ..k };
-        assert_eq!(k.profile().unwrap().decode("%").unwrap(), &b"%"[..]);
-        let k = Knobs { plus: Some(true), ..Knobs::default() };
-        assert_eq!(k.profile().unwrap().encode("a b"), "a+b");
-        assert_eq!(k.profile().unwrap().decode("a+b").unwrap(), &b"a b"[..]);
-        let k = Knobs { profile: Some("form".into()), plus: Some(false), ..Knobs::default() };
-        assert_eq!(k.profile().unwrap().encode("a b"), "a%20b");
-        assert_eq!(k.profile().unwrap().decode("a+b").unwrap(), &b"a+b"[..]);
-        let k = Knobs { profile: Some("nope".into()), ..Knobs::default() };
-        assert_eq!(k.profile().unwrap_err(), "unknown profile 'nope'");
+    fn options_are_the_library_s() {
+        let opts = |json: &str, op| Request::parse(json.as_bytes()).unwrap().options(op);
+        let p = opts(r#"{"op":"encode","profile":"js-component","plus":true}"#, Op::Encode)
+            .unwrap()
+            .profile();
+        assert_eq!(p.encode("a b"), "a+b");
+        let p =
+            opts(r#"{"op":"decode","profile":"form","plus":false}"#, Op::Decode).unwrap().profile();
+        assert_eq!(p.decode("a+b").unwrap(), &b"a+b"[..]);
+        let e = opts(r#"{"op":"decode","profile":"nope"}"#, Op::Decode).unwrap_err();
+        assert_eq!(e.to_string(), "unknown profile 'nope'");
+        let e = opts(r#"{"op":"decode","hex":"lower"}"#, Op::Decode).unwrap_err();
+        assert!(e.to_string().starts_with("decode has no option hex"));
+        assert!(Request::parse(br#"{"op":"encode","profile":["x"]}"#).is_err());
     }
 }

@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("ops", 3),
     ("raw", 3),
     ("abi", 4),
+    ("query", 4),
 ];
 
 /// The modules `code` names through `crate::`.

@@ -105,13 +105,13 @@ impl Offset for i64 {
 /// when row `i` is present, 0 when it is null.
 #[derive(Clone, Copy, Debug)]
 pub struct Validity<'a> {
-    bits: &'a [u8],
-    offset: usize,
+    pub(crate) bits: &'a [u8],
+    pub(crate) offset: usize,
 }
 
 impl Validity<'_> {
     #[inline]
-    fn get(&self, i: usize) -> bool {
+    pub(crate) fn get(&self, i: usize) -> bool {
         let bit = self.offset + i;
         self.bits.get(bit / 8).is_some_and(|b| b >> (bit % 8) & 1 == 1)
     }
@@ -124,8 +124,8 @@ impl Validity<'_> {
 /// ([`BatchError::BadOffsets`]), never a panic.
 #[derive(Clone, Copy, Debug)]
 pub struct Rows<'a, O: Offset> {
-    offsets: &'a [O],
-    values: &'a [u8],
+    pub(crate) offsets: &'a [O],
+    pub(crate) values: &'a [u8],
     validity: Option<Validity<'a>>,
 }
 
@@ -157,7 +157,7 @@ impl<'a, O: Offset> Rows<'a, O> {
     }
 
     /// Bytes from row `i`'s start to the last row's end (a size hint).
-    fn value_bytes_from(&self, i: usize) -> usize {
+    pub(crate) fn value_bytes_from(&self, i: usize) -> usize {
         let first = self.offsets.get(i).and_then(|o| o.to_usize()).unwrap_or(0);
         let last = self.offsets.last().and_then(|o| o.to_usize()).unwrap_or(0);
         last.saturating_sub(first)
@@ -165,7 +165,7 @@ impl<'a, O: Offset> Rows<'a, O> {
 
     /// Row `i`: `Ok(None)` if null.
     #[inline]
-    fn row(&self, i: usize) -> Result<Option<&'a [u8]>, BatchError> {
+    pub(crate) fn row(&self, i: usize) -> Result<Option<&'a [u8]>, BatchError> {
         if let Some(v) = &self.validity {
             if !v.get(i) {
                 return Ok(None);
@@ -194,19 +194,27 @@ pub enum OnError {
 }
 
 impl OnError {
-    /// The policy called `name` (`raise`, `null`, `keep`, `replace`).
+    /// Every policy, in the order of its words in the options table
+    /// ([`words::ON_ERROR`](crate::options::words::ON_ERROR)).
+    const ALL: [OnError; 4] = [OnError::Raise, OnError::Null, OnError::Keep, OnError::Replace];
+
+    /// The policy's word (`raise`, `null`, `keep`, `replace`).
+    pub const fn name(self) -> &'static str {
+        crate::options::words::ON_ERROR[self as usize].name
+    }
+
+    /// The policy called `name` (ASCII case ignored).
     pub fn by_name(name: &str) -> Option<OnError> {
-        Some(match name {
-            "raise" => OnError::Raise,
-            "null" => OnError::Null,
-            "keep" => OnError::Keep,
-            "replace" => OnError::Replace,
-            _ => return None,
-        })
+        OnError::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))
     }
 
     /// Every policy's name, in the order [`OnError::by_name`] knows them.
-    pub const NAMES: &'static [&'static str] = &["raise", "null", "keep", "replace"];
+    pub const NAMES: &'static [&'static str] = &[
+        OnError::Raise.name(),
+        OnError::Null.name(),
+        OnError::Keep.name(),
+        OnError::Replace.name(),
+    ];
 }
 
 /// The output column, in the input's layout with offsets of type `P`.
@@ -250,7 +258,7 @@ impl<P: Offset> Output<P> {
         Self::with_capacity(0, 0)
     }
 
-    fn with_capacity(rows: usize, bytes: usize) -> Self {
+    pub(crate) fn with_capacity(rows: usize, bytes: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(P::default());
         Output { offsets, values: Vec::with_capacity(bytes), validity: None, null_count: 0 }
@@ -258,7 +266,7 @@ impl<P: Offset> Output<P> {
 
     /// Ends row `i` (written or null) at the current end of `values`.
     #[inline]
-    fn end_row(&mut self, i: usize, valid: bool) -> Result<(), BatchError> {
+    pub(crate) fn end_row(&mut self, i: usize, valid: bool) -> Result<(), BatchError> {
         let Some(end) = P::from_usize(self.values.len()) else {
             // Leave the output as it was before row `i`, so that it can be widened and the
             // run resumed there.
@@ -431,8 +439,9 @@ impl std::error::Error for BatchError {}
 /// the SIMD validator to run at full speed, little enough to stay in L1/L2 when it does.
 const SETTLE_BYTES: usize = 16 << 10;
 
-/// Bytes of the row that an error's snippet shows, from the error's offset on.
-const SNIPPET: usize = 8;
+/// Bytes of the row that an error's snippet shows, from the error's offset on (every front
+/// end's snippet: [`snippet`]).
+pub const SNIPPET: usize = 8;
 
 /// Up to 8 bytes of `row` from `offset`, quoted and escaped (as the CLI shows them).
 pub fn snippet(row: &[u8], offset: usize) -> String {
@@ -440,7 +449,7 @@ pub fn snippet(row: &[u8], offset: usize) -> String {
     let shown = &rest[..rest.len().min(SNIPPET)];
     let mut s = String::with_capacity(shown.len() + 8);
     s.push('"');
-    s.push_str(&escape_preview(shown).replace('"', "\\\""));
+    s.push_str(&escape_preview(shown));
     s.push('"');
     if rest.len() > SNIPPET {
         s.push_str("...");
@@ -448,7 +457,7 @@ pub fn snippet(row: &[u8], offset: usize) -> String {
     s
 }
 
-fn row_error(row: usize, bytes: &[u8], error: RowError) -> BatchError {
+pub(crate) fn row_error(row: usize, bytes: &[u8], error: RowError) -> BatchError {
     BatchError::Row { row, snippet: snippet(bytes, error.offset()), error }
 }
 
@@ -460,13 +469,13 @@ fn on_boundary(bytes: &[u8], at: usize) -> bool {
 }
 
 /// Whether every offset of `offsets` is a character boundary of `bytes`.
-fn on_boundaries<T: Offset>(offsets: &[T], bytes: &[u8]) -> bool {
+pub(crate) fn on_boundaries<T: Offset>(offsets: &[T], bytes: &[u8]) -> bool {
     offsets.iter().all(|o| o.to_usize().is_some_and(|at| on_boundary(bytes, at)))
 }
 
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
 /// subpart.
-fn push_lossy(bytes: &[u8], out: &mut Vec<u8>) {
+pub(crate) fn push_lossy(bytes: &[u8], out: &mut Vec<u8>) {
     match core::str::from_utf8(bytes) {
         Ok(_) => out.extend_from_slice(bytes),
         Err(_) => out.extend_from_slice(String::from_utf8_lossy(bytes).as_bytes()),

@@ -49,34 +49,20 @@ use crate::profile::Utf8;
 /// assert_eq!(raw, [(&b"a"[..], &b"1=2"[..]), (&b"b"[..], &b""[..])]);
 /// ```
 pub fn parse_raw(input: &[u8]) -> RawPairs<'_> {
-    RawPairs { rest: input }
+    RawPairs { inner: crate::query::RawPairs::new(input, 0) }
 }
 
-/// Iterator of [`parse_raw`].
+/// Iterator of [`parse_raw`] (the split of [`crate::query::RawPairs`], without offsets).
 #[derive(Clone, Debug)]
 pub struct RawPairs<'a> {
-    rest: &'a [u8],
+    inner: crate::query::RawPairs<'a>,
 }
 
 impl<'a> Iterator for RawPairs<'a> {
     type Item = (&'a [u8], &'a [u8]);
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.rest.is_empty() {
-                return None;
-            }
-            let end = memchr::memchr(b'&', self.rest).unwrap_or(self.rest.len());
-            let piece = &self.rest[..end];
-            self.rest = self.rest.get(end + 1..).unwrap_or_default();
-            if piece.is_empty() {
-                continue;
-            }
-            return Some(match memchr::memchr(b'=', piece) {
-                Some(eq) => (&piece[..eq], &piece[eq + 1..]),
-                None => (piece, &piece[piece.len()..]),
-            });
-        }
+        self.inner.next().map(|p| (p.name, p.value))
     }
 }
 

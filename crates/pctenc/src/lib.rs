@@ -49,6 +49,9 @@
 //!   per-row error policy: what the Python package's `pctenc.arrow` and the data engines use.
 //! - [`form`]: application/x-www-form-urlencoded pairs: the parser, the serializer, and HTML
 //!   form submission's extra steps.
+//! - [`query`]: query strings as data: find the query of a URL, read its pairs under any
+//!   profile, pick one name's values without decoding the rest, build a query from pairs; one
+//!   value, or a whole column in Arrow's `list<struct<key, value>>` and `string` layouts.
 //! - `charset` (feature `charsets`): escapes of legacy encodings (Shift_JIS, GBK, Big5,
 //!   EUC-KR, windows-1251...) both ways, as browsers write them, and detection of the
 //!   encoding of escaped bytes that are not UTF-8.
@@ -63,6 +66,8 @@
 //!
 //! And over all of it, the contract every front end keeps:
 //!
+//! - [`show`]: the one rule for showing text to a person: which characters (controls, C1,
+//!   bidi, zero-width, line separators, BOM) never reach a terminal as they are.
 //! - [`options`]: every option word (profile, `malformed`, `utf8`, `hex`, `plus`, `charset`,
 //!   `context`, `policy`, `on_error`...), parsed from text, defaulted per operation, with
 //!   "did you mean" for a misspelt one; and the operations run on one value, whose answers
@@ -123,8 +128,10 @@ pub mod lint;
 pub mod normalize;
 pub mod options;
 pub mod profile;
+pub mod query;
 pub mod segment;
 pub mod set;
+pub mod show;
 pub mod stream;
 pub mod template;
 

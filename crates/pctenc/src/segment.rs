@@ -151,14 +151,13 @@ impl SegmentPolicy {
         }
     }
 
-    /// Finds a preset by name: `strict`, `servlet6`, `lenient`.
+    /// Finds a preset by its word in the options table
+    /// ([`words::POLICY`](crate::options::words::POLICY): `strict`, `servlet6`, `lenient`).
     pub fn by_name(name: &str) -> Option<SegmentPolicy> {
-        match name {
-            "strict" => Some(SegmentPolicy::strict()),
-            "servlet6" => Some(SegmentPolicy::servlet6()),
-            "lenient" => Some(SegmentPolicy::lenient()),
-            _ => None,
-        }
+        let presets =
+            [SegmentPolicy::strict(), SegmentPolicy::servlet6(), SegmentPolicy::lenient()];
+        let i = crate::options::words::POLICY.iter().position(|w| w.name == name)?;
+        presets.get(i).copied()
     }
 
     fn preserving(&self) -> bool {

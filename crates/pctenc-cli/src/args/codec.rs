@@ -1,13 +1,15 @@
 //! The options of `encode` and `decode`: the profile and its knobs, where the input comes
 //! from, and how it splits into records.
 //!
-//! Both verbs take the same options, so that `encode ... | decode ...` with the same flags
-//! round-trips. Options that only make sense one way (`--lower` on decode) are accepted and
-//! have no effect there, as the library's knobs do.
+//! The flags are shorthands for the library's options (`--utf8 lossy` is `-O utf8=lossy`):
+//! the planner hands them to [`pctenc::options::Options`], which refuses one the operation
+//! does not take (`--lower` on decode) in the same words as every other front end.
 
-use clap::{Args as ClapArgs, ValueEnum};
+use clap::Args as ClapArgs;
+use pctenc::options::Key;
 
 use super::input::InputArgs;
+use super::options::{OptionsArg, Words};
 
 pub(crate) const ENCODE_EXAMPLES: &str = "\
 Examples:
@@ -66,9 +68,9 @@ Examples:
 /// Options of `encode` and `decode`.
 #[derive(Debug, Clone, ClapArgs)]
 pub struct CodecArgs {
-    /// The dialect (`pctenc profiles` lists them).
-    #[arg(short, long, value_name = "NAME", default_value = "rfc3986")]
-    pub profile: String,
+    /// The dialect (help from the library's table).
+    #[arg(short, long, value_name = "NAME")]
+    pub profile: Option<String>,
 
     /// Write lower-case hex digits (%c3%a9) when encoding.
     #[arg(long)]
@@ -83,10 +85,10 @@ pub struct CodecArgs {
     #[arg(long)]
     pub lenient: bool,
 
-    /// What to do with bytes that are not UTF-8: the decoded output, or the encoder's input.
-    /// With --charset on decode, `lossy` replaces bytes invalid in that charset with U+FFFD.
-    #[arg(long, value_enum, value_name = "POLICY")]
-    pub utf8: Option<Utf8Arg>,
+    /// What to do with bytes that are not UTF-8 (help from the library's table). With
+    /// --charset on decode, `lossy` replaces bytes invalid in that charset with U+FFFD.
+    #[arg(long, value_name = "POLICY", value_parser = Words(Key::Utf8))]
+    pub utf8: Option<String>,
 
     /// Text is in this charset (any WHATWG label: shift_jis, gbk, big5, euc-kr,
     /// windows-1251, koi8-r...); `auto` on decode detects it per record. Encode: a
@@ -109,10 +111,8 @@ pub struct CodecArgs {
     #[arg(long)]
     pub segment: bool,
 
-    /// With --segment: strict (the default), servlet6 (strict, path parameters stripped as
-    /// Servlet 6 does), lenient (decodes everything, invalid UTF-8 as U+FFFD: for reading logs,
-    /// never for deciding access).
-    #[arg(long, value_name = "POLICY", value_parser = ["strict", "servlet6", "lenient"])]
+    /// With --segment: what a segment may hold (help from the library's table).
+    #[arg(long, value_name = "POLICY", value_parser = Words(Key::Policy))]
     pub policy: Option<String>,
 
     /// Decode up to N times, stopping early when a decode changes nothing (decode only);
@@ -130,20 +130,13 @@ pub struct CodecArgs {
     #[arg(long)]
     pub raw: bool,
 
+    /// The library's options as text (`-O utf8=lossy,plus=true`).
+    #[command(flatten)]
+    pub options: OptionsArg,
+
     /// The input options every record command shares.
     #[command(flatten)]
     pub input: InputArgs,
-}
-
-/// `--utf8`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Utf8Arg {
-    /// Invalid UTF-8 is an error naming its offset.
-    Strict,
-    /// Each invalid sequence becomes U+FFFD.
-    Lossy,
-    /// Bytes are bytes: no check.
-    Bytes,
 }
 
 #[cfg(test)]
@@ -159,10 +152,16 @@ mod tests {
     }
 
     #[test]
-    fn profile_defaults_to_rfc3986() {
-        assert_eq!(codec(&["pctenc", "encode", "x"]).profile, "rfc3986");
-        assert_eq!(codec(&["pctenc", "encode", "-p", "form", "x"]).profile, "form");
-        assert_eq!(codec(&["pctenc", "decode", "--profile", "js-uri"]).profile, "js-uri");
+    fn profile_is_as_given() {
+        assert_eq!(codec(&["pctenc", "encode", "x"]).profile, None);
+        assert_eq!(
+            codec(&["pctenc", "encode", "-p", "form", "x"]).profile.as_deref(),
+            Some("form")
+        );
+        assert_eq!(
+            codec(&["pctenc", "decode", "--profile", "js-uri"]).profile.as_deref(),
+            Some("js-uri")
+        );
     }
 
     #[test]
@@ -173,10 +172,13 @@ mod tests {
     }
 
     #[test]
-    fn utf8_takes_three_policies() {
-        assert_eq!(codec(&["pctenc", "decode", "--utf8", "lossy"]).utf8, Some(Utf8Arg::Lossy));
+    fn utf8_is_a_word_the_planner_judges() {
+        assert_eq!(codec(&["pctenc", "decode", "--utf8", "lossy"]).utf8.as_deref(), Some("lossy"));
         assert_eq!(codec(&["pctenc", "decode"]).utf8, None);
-        assert!(parse(["pctenc", "decode", "--utf8", "latin1"]).is_err());
+        assert_eq!(
+            codec(&["pctenc", "decode", "--utf8", "latin1"]).utf8.as_deref(),
+            Some("latin1")
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use clap::{Args as ClapArgs, Subcommand};
 
 use super::input::InputArgs;
+use super::options::OptionsArg;
 
 pub(crate) const FORM_EXAMPLES: &str = "\
 Examples:
@@ -64,6 +65,10 @@ pub struct FormIo {
     /// character the charset lacks is written as the escaped `&#NNNN;`, as browsers do.
     #[arg(long, value_name = "LABEL")]
     pub charset: Option<String>,
+
+    /// The library's options as text (`-O charset=shift_jis`).
+    #[command(flatten)]
+    pub options: OptionsArg,
 
     /// The input options every record command shares: a record is one string (decode)
     /// or one JSON value (encode).

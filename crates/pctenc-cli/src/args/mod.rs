@@ -11,6 +11,7 @@ pub mod codec;
 pub mod form;
 pub mod input;
 pub mod normalize;
+pub mod options;
 pub mod profiles;
 pub mod template;
 
@@ -128,6 +129,8 @@ pub enum Command {
     Template(TemplateArgs),
     /// Show what every profile escapes (a table, or --json).
     Profiles(ProfilesArgs),
+    /// List every option (-O KEY=VALUE) of every operation: its words and its default.
+    Options,
     /// Print shell completions for SHELL.
     Completions {
         /// The shell to complete for.
@@ -153,7 +156,7 @@ where
 /// The clap model, for parsing, completions and the man page: the derived one, with each
 /// record command's long help (`--help`) ending in what its input options do there.
 pub fn command() -> clap::Command {
-    with_input_help(Args::command(), &mut Vec::new())
+    options::with_model_help(with_input_help(Args::command(), &mut Vec::new()))
 }
 
 fn with_input_help(mut cmd: clap::Command, path: &mut Vec<String>) -> clap::Command {

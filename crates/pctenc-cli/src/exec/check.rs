@@ -20,7 +20,7 @@ use super::held::{flush, LineHandler, MAX_LINE};
 
 /// Writes the findings of each line.
 pub struct Checker<W: Write> {
-    context: Context,
+    lint: Options,
     jsonl: bool,
     fail_on: Severity,
     color: bool,
@@ -35,7 +35,7 @@ impl<W: Write> Checker<W> {
     /// A checker writing to `out`.
     pub fn new(plan: &crate::plan::CheckPlan, out: W) -> Checker<W> {
         Checker {
-            context: plan.context,
+            lint: plan.lint,
             jsonl: plan.jsonl,
             fail_on: plan.fail_on,
             color: plan.color,
@@ -75,9 +75,9 @@ impl<W: Write> Checker<W> {
 
 impl<W: Write> LineHandler for Checker<W> {
     fn line(&mut self, number: u64, bytes: &[u8], len: u64) -> Result<(), Halt> {
-        let mut findings = check_with(bytes, &Options::new(self.context));
+        let mut findings = check_with(bytes, &self.lint);
         if len > bytes.len() as u64 {
-            findings.push(size_limit(self.context, bytes.len(), len));
+            findings.push(size_limit(self.lint.context, bytes.len(), len));
         }
         for f in &findings {
             self.failed |= f.severity >= self.fail_on;
@@ -124,7 +124,7 @@ mod tests {
 
     fn run(context: Context, color: bool, lines: &[&[u8]]) -> (String, bool) {
         let plan = CheckPlan {
-            context,
+            lint: Options::new(context),
             jsonl: false,
             fail_on: Severity::Critical,
             source: Source::Texts(Vec::new()),

@@ -147,16 +147,18 @@ fn pairs(value: &Value) -> Result<Vec<(String, String)>, String> {
     .ok_or_else(|| bad.to_string())
 }
 
-/// `json` with C0, DEL, C1 and bidi controls as `\uXXXX` escapes (serde_json escapes only
-/// C0): the same JSON value, and nothing a terminal would act on.
+/// `json` with every character the library's one rule hides ([`pctenc::show::hidden`]:
+/// controls, C1, bidi, zero-width, line separators, BOM) as a `\uXXXX` escape (serde_json
+/// escapes only C0): the same JSON value, and nothing a terminal would act on.
 fn terminal_safe_json(json: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| matches!(c, '\u{7f}'..='\u{9f}' | '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    if !json.chars().any(unsafe_char) {
+    use pctenc::show::hidden;
+    if !json.chars().any(hidden) {
         return json.into();
     }
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
-        if unsafe_char(c) {
+        if hidden(c) {
+            // Every hidden character is in the Basic Multilingual Plane: one JSON escape.
             out.push_str(&format!("\\u{:04x}", c as u32));
         } else {
             out.push(c);
@@ -240,6 +242,10 @@ mod tests {
     #[test]
     fn terminal_controls_become_json_escapes() {
         assert_eq!(terminal_safe_json("[\"a\u{202e}\u{85}\"]"), "[\"a\\u202e\\u0085\"]");
+        assert_eq!(
+            terminal_safe_json("[\"\u{2028}\u{200b}\u{feff}\"]"),
+            "[\"\\u2028\\u200b\\ufeff\"]"
+        );
         let v: Value = serde_json::from_str(&terminal_safe_json("[\"\u{202e}\"]")).unwrap();
         assert_eq!(v[0], "\u{202e}");
     }

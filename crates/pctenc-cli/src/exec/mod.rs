@@ -157,6 +157,14 @@ pub fn run(plan: Plan) -> anyhow::Result<Outcome> {
             }
         },
         Task::Template(t) => template::run(&t, stdout),
+        Task::Options => {
+            let mut out = stdout;
+            let text = pctenc::options::words::listing();
+            out.write_all(text.as_bytes())
+                .and_then(|()| out.flush())
+                .context("cannot write to stdout")?;
+            Ok(Outcome::Done)
+        }
         Task::Profiles { json, color } => {
             let out = anstream::AutoStream::new(stdout, color_choice(color));
             if json { profiles::json(out) } else { profiles::table(out, color) }

@@ -33,6 +33,16 @@ impl Rejection {
             Rejection::ExtValue(e) => e.offset(),
         }
     }
+
+    /// The library's stable code for it, as every front end names it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Rejection::Encode(_) => EncodeError::CODE,
+            Rejection::Decode(e) => e.code(),
+            Rejection::Unmappable(_) => UnmappableError::CODE,
+            Rejection::ExtValue(e) => e.code(),
+        }
+    }
 }
 
 impl From<CharsetError> for Rejection {

@@ -3,7 +3,7 @@
 //! would accept it).
 //!
 //! ```text
-//! pctenc: line 2, byte 3: invalid escape at "%zz": '%' must be followed by two hex digits (--lenient keeps it)
+//! pctenc: line 2, byte 3: invalid-escape at "%zz": '%' must be followed by two hex digits (--lenient keeps it)
 //! ```
 //!
 //! Messages go to stderr; a failure to write them (a closed stderr) is ignored, never a panic.
@@ -42,8 +42,8 @@ fn emit(text: &[u8]) {
     }
 }
 
-/// At most this many bytes of the input are shown.
-pub const SNIPPET: usize = 8;
+/// At most this many bytes of the input are shown: the library's snippet.
+pub const SNIPPET: usize = pctenc::batch::SNIPPET;
 
 /// Where a rejected record is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,46 +131,38 @@ fn explain(
     snippet: &[u8],
 ) -> (&'static str, String) {
     let whole = if location == Location::Input { "input" } else { "record" };
-    match r {
-        Rejection::Decode(DecodeError::InvalidEscape { .. }) => (
-            "invalid escape",
-            "'%' must be followed by two hex digits (--lenient keeps it)".to_string(),
-        ),
-        Rejection::Decode(DecodeError::TruncatedEscape { .. }) => {
-            ("truncated escape", format!("the {whole} ends inside it (--lenient keeps it)"))
+    let why = match r {
+        Rejection::Decode(DecodeError::InvalidEscape { .. }) => {
+            "'%' must be followed by two hex digits (--lenient keeps it)".to_string()
         }
-        Rejection::Decode(DecodeError::InvalidUtf8 { .. }) => (
-            "invalid UTF-8",
-            "the decoded bytes are not UTF-8 (--utf8 lossy replaces them)".to_string(),
+        Rejection::Decode(DecodeError::TruncatedEscape { .. }) => {
+            format!("the {whole} ends inside it (--lenient keeps it)")
+        }
+        Rejection::Decode(DecodeError::InvalidUtf8 { .. }) => "the decoded bytes are not UTF-8 \
+             (--utf8 lossy replaces them, --utf8 bytes writes them as they are)"
+            .to_string(),
+        Rejection::Decode(DecodeError::InvalidCharset { encoding, .. }) => {
+            format!("the decoded bytes are not valid {encoding} (--utf8 lossy replaces them)")
+        }
+        Rejection::Unmappable(e) => format!(
+            "U+{:04X} {:?} is not in {} (without --strict it is written as &#{};)",
+            e.ch as u32, e.ch, e.encoding, e.ch as u32
         ),
-        Rejection::Decode(DecodeError::InvalidCharset { encoding, .. }) => (
-            "invalid bytes",
-            format!("the decoded bytes are not valid {encoding} (--utf8 lossy replaces them)"),
-        ),
-        Rejection::Unmappable(e) => (
-            "unmappable character",
-            format!(
-                "U+{:04X} {:?} is not in {} (without --strict it is written as &#{};)",
-                e.ch as u32, e.ch, e.encoding, e.ch as u32
-            ),
-        ),
-        Rejection::ExtValue(e) => ("invalid ext-value", e.to_string()),
+        Rejection::ExtValue(e) => e.to_string(),
         // A kind of error this CLI does not know yet: the library's own words.
-        Rejection::Decode(e) => (e.code(), e.to_string()),
+        Rejection::Decode(e) => e.to_string(),
         Rejection::Encode(_) => match first_char(snippet) {
             // The library's encode error means "not UTF-8, or a character this profile cannot
             // write": the bytes tell which, and valid UTF-8 is never called invalid.
-            Some(ch) => ("unencodable character", outside(profile, ch)),
-            None => (
-                "invalid UTF-8",
-                format!(
-                    "profile {} encodes text and these bytes are not UTF-8 \
-                     (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)",
-                    profile.name()
-                ),
+            Some(ch) => outside(profile, ch),
+            None => format!(
+                "profile {} encodes text and these bytes are not UTF-8 \
+                 (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)",
+                profile.name()
             ),
         },
-    }
+    };
+    (r.code(), why)
 }
 
 /// The character that `bytes` starts with, if they start with a whole UTF-8 sequence.
@@ -197,26 +189,11 @@ fn outside(profile: &Profile, ch: char) -> String {
     }
 }
 
-/// `bytes` in double quotes, at most [`SNIPPET`] of them, with everything but printable
-/// ASCII escaped (`\x1b`, `\n`, `\xff`) and `...` when there was more.
+/// `bytes` in double quotes, at most [`SNIPPET`] of them, shown by the library's one rule
+/// ([`pctenc::show`]: `\x1b`, `\u{202e}`, `\xff`; `\` and `"` escaped) and `...` when there
+/// was more: the snippet every front end shows ([`pctenc::batch::snippet`]).
 pub fn quote(bytes: &[u8]) -> String {
-    let mut s = String::from("\"");
-    for &b in bytes.iter().take(SNIPPET) {
-        match b {
-            b'"' => s.push_str("\\\""),
-            b'\\' => s.push_str("\\\\"),
-            b'\n' => s.push_str("\\n"),
-            b'\r' => s.push_str("\\r"),
-            b'\t' => s.push_str("\\t"),
-            0x20..=0x7e => s.push(b as char),
-            _ => s.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-    s.push('"');
-    if bytes.len() > SNIPPET {
-        s.push_str("...");
-    }
-    s
+    pctenc::batch::snippet(bytes, 0)
 }
 
 #[cfg(test)]
@@ -228,6 +205,7 @@ mod tests {
         assert_eq!(quote(b"%zz"), r#""%zz""#);
         assert_eq!(quote(b"\x1b[31m\"\\"), r#""\x1b[31m\"\\""#);
         assert_eq!(quote(b"\r\n\t\x7f\xff\x00"), r#""\r\n\t\x7f\xff\x00""#);
+        assert_eq!(quote("é\u{2028}".as_bytes()), r#""é\u{2028}""#);
         assert_eq!(quote(b"0123456789"), r#""01234567"..."#);
         assert_eq!(quote(b""), r#""""#);
     }
@@ -259,10 +237,11 @@ mod tests {
         let p = pctenc::profile::runtimes::PERL_URI_ESCAPE_DECODED;
         let enc = Rejection::Encode(pctenc::EncodeError { offset: 2 });
         let (kind, why) = explain(Location::Input, p, &enc, "€x".as_bytes());
-        assert_eq!(kind, "unencodable character");
+        assert_eq!(kind, "not-text");
         assert!(why.starts_with("U+20AC is outside this profile's range"), "{why}");
         // A sequence cut short by the end of the snippet is not a character.
-        assert_eq!(explain(Location::Input, p, &enc, b"\xe2\x82").0, "invalid UTF-8");
+        let (_, why) = explain(Location::Input, p, &enc, b"\xe2\x82");
+        assert!(why.contains("these bytes are not UTF-8"), "{why}");
         assert_eq!(first_char(b"\xe2\x82\xac\xff"), Some('\u{20AC}'));
         assert_eq!(first_char(b"\xc0\xaf"), None);
     }

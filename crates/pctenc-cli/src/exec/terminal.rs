@@ -1,8 +1,9 @@
 //! Terminal safety: decoded output can hold anything, and a terminal obeys what it is sent.
 //! `%1b%5d0;title%07` would retitle the window, `%1b[2J` clear it, `%e2%80%ae` (RIGHT-TO-LEFT
 //! OVERRIDE) make `exe.txt` read as `txt.exe`. So when stdout is a terminal (and `--raw` is not
-//! given), C0 controls, DEL, C1 controls, bidi controls and bytes that are not UTF-8 are shown
-//! escaped: `\x1b`, `\u{202e}`, `\xff`. Pipes and files get the bytes unchanged.
+//! given), what the library's one rule hides ([`pctenc::show`]: controls, C1, bidi,
+//! zero-width, line separators, BOM) and bytes that are not UTF-8 are shown escaped: `\x1b`,
+//! `\u{202e}`, `\xff`. Pipes and files get the bytes unchanged.
 //!
 //! The filter runs on the output buffer in place, piece by piece; a UTF-8 sequence cut by the
 //! end of a piece waits (at most three bytes) for the next one.
@@ -10,6 +11,8 @@
 //! ```text
 //! decode '%1b[31mred' on a terminal  ->  \x1b[31mred
 //! ```
+
+use pctenc::show::{self, Style};
 
 /// Escapes what a terminal would act on.
 #[derive(Debug)]
@@ -20,12 +23,18 @@ pub struct TerminalFilter {
     /// An unfinished UTF-8 sequence from the end of the last piece.
     carry: Vec<u8>,
     scratch: Vec<u8>,
+    shown: String,
 }
 
 impl TerminalFilter {
     /// A filter; `keep_newlines` for `--whole`.
     pub fn new(keep_newlines: bool) -> TerminalFilter {
-        TerminalFilter { keep_newlines, carry: Vec::with_capacity(4), scratch: Vec::new() }
+        TerminalFilter {
+            keep_newlines,
+            carry: Vec::with_capacity(4),
+            scratch: Vec::new(),
+            shown: String::new(),
+        }
     }
 
     /// Forgets an unfinished sequence (its record was rejected).
@@ -41,10 +50,12 @@ impl TerminalFilter {
         self.scratch.extend_from_slice(&out[from..]);
         out.truncate(from);
         let data = std::mem::take(&mut self.scratch);
+        let style = if self.keep_newlines { Style::WHOLE } else { Style::TEXT };
+        self.shown.clear();
         let mut chunks = data.utf8_chunks().peekable();
         while let Some(chunk) = chunks.next() {
             for c in chunk.valid().chars() {
-                self.push_char(c, out);
+                show::push_char(c, style, &mut self.shown);
             }
             let invalid = chunk.invalid();
             let unfinished = chunks.peek().is_none()
@@ -53,33 +64,14 @@ impl TerminalFilter {
             if unfinished && !end {
                 self.carry.extend_from_slice(invalid);
             } else {
-                for b in invalid {
-                    out.extend_from_slice(format!("\\x{b:02x}").as_bytes());
+                for &b in invalid {
+                    show::push_byte(b, &mut self.shown);
                 }
             }
         }
+        out.extend_from_slice(self.shown.as_bytes());
         self.scratch = data;
     }
-
-    fn push_char(&self, c: char, out: &mut Vec<u8>) {
-        let u = c as u32;
-        if (c == '\n' || c == '\t') && self.keep_newlines {
-            out.push(u as u8);
-        } else if u < 0x20 || u == 0x7f {
-            out.extend_from_slice(format!("\\x{u:02x}").as_bytes());
-        } else if (0x80..=0x9f).contains(&u) || is_bidi_control(c) {
-            out.extend_from_slice(format!("\\u{{{u:04x}}}").as_bytes());
-        } else {
-            let mut buf = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-        }
-    }
-}
-
-/// The Unicode bidi controls (UAX #9): ALM, LRM, RLM, the embeddings and overrides, the
-/// isolates. Any of them can reorder what a reader sees.
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]
@@ -100,17 +92,21 @@ mod tests {
     #[test]
     fn controls_are_escaped() {
         assert_eq!(filter(&[b"\x1b[2Ja\x07b\x7f"], false), br"\x1b[2Ja\x07b\x7f");
-        assert_eq!(filter(&[b"a\nb\tc\r"], false), br"a\x0ab\x09c\x0d");
-        assert_eq!(filter(&[b"a\nb\tc\r"], true), b"a\nb\tc\\x0d");
+        assert_eq!(filter(&[b"a\nb\tc\r"], false), br"a\nb\tc\r");
+        assert_eq!(filter(&[b"a\nb\tc\r"], true), b"a\nb\tc\\r");
     }
 
     #[test]
-    fn c1_and_bidi_are_escaped_text_is_not() {
+    fn c1_bidi_separators_and_invisibles_are_escaped_text_is_not() {
         assert_eq!(
             filter(&["\u{85}x\u{202e}txt.exe\u{2066}".as_bytes()], false),
             br"\u{0085}x\u{202e}txt.exe\u{2066}"
         );
         assert_eq!(filter(&["é€😀 中文".as_bytes()], false), "é€😀 中文".as_bytes());
+        assert_eq!(
+            filter(&["a\u{2028}b\u{200b}c\u{feff}".as_bytes()], false),
+            br"a\u{2028}b\u{200b}c\u{feff}"
+        );
     }
 
     #[test]

@@ -68,15 +68,9 @@ pub struct NormalizePlan {
     pub io: LinesIo,
 }
 
-/// `decode --segment [--policy NAME]` from the decode plan.
-pub fn segment(policy: Option<&str>, c: CodecPlan) -> Result<SegmentPlan, UsageError> {
-    let name = policy.unwrap_or("strict");
-    let (policy, policy_name) = match SegmentPolicy::by_name(name) {
-        Some(p) => (p, ["strict", "servlet6", "lenient"].into_iter().find(|n| *n == name)),
-        None => (SegmentPolicy::strict(), None),
-    };
-    let policy_name = policy_name.ok_or_else(|| UsageError(format!("unknown policy '{name}'")))?;
-    Ok(SegmentPlan { policy, policy_name, io: c.into() })
+/// `decode --segment` from the decode plan and the options (`--policy`, `-O max_len=N`).
+pub fn segment(o: &pctenc::options::Options, c: CodecPlan) -> SegmentPlan {
+    SegmentPlan { policy: o.segment_policy(), policy_name: o.policy_preset().name(), io: c.into() }
 }
 
 /// `decode --repeat N` or `--until-stable` from the decode plan.

@@ -9,13 +9,14 @@ The scalar API works on one ``str`` or ``bytes`` at a time::
     'café'
 
 ``pctenc.urllib`` is a drop-in for ``urllib.parse``'s quoting functions, and ``pctenc.arrow``
-encodes and decodes whole Arrow columns (pyarrow, Polars, DuckDB...) in one call.
+encodes and decodes whole Arrow columns (pyarrow, Polars, DuckDB...) in one call;
+``pctenc.form`` and ``pctenc.query`` read and write query strings.
 Every decision is the Rust library's: profile names, aliases and policies are the CLI's.
 """
 
 from __future__ import annotations
 
-from . import _pctenc, arrow, form, urllib
+from . import _pctenc, arrow, form, query, urllib
 from ._error import PctencError
 from ._pctenc import (
     check,
@@ -42,6 +43,7 @@ __all__ = [
     "__version__",
     "arrow",
     "form",
+    "query",
     "urllib",
 ]
 

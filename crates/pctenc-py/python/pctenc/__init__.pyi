@@ -1,4 +1,4 @@
-from . import arrow as arrow, form as form, urllib as urllib
+from . import arrow as arrow, form as form, query as query, urllib as urllib
 from ._pctenc import (
     Context as Context,
     Hex as Hex,
@@ -20,7 +20,7 @@ from typing import Literal, overload
 
 __all__ = ["PctencError", "check", "decode", "decode_segment", "encode", "normalize",
            "options", "profiles", "try_decode", "KERNEL", "__version__", "arrow", "form",
-           "urllib"]
+           "query", "urllib"]
 
 KERNEL: str
 __version__: str

@@ -25,7 +25,16 @@ from __future__ import annotations
 from . import _pctenc
 from ._pctenc import PctencError
 
-__all__ = ["encode", "decode", "PctencError", "ON_ERROR"]
+__all__ = [
+    "encode",
+    "decode",
+    "parse_query",
+    "query_param",
+    "build_query",
+    "PctencError",
+    "ON_ERROR",
+    "INPUTS",
+]
 
 #: The per-row error policies of ``decode`` (and ``encode``), as the library names them.
 ON_ERROR = tuple(_pctenc.ON_ERROR)
@@ -109,3 +118,65 @@ def decode(values, profile=None, **options):
     values = _arrow_input(values)
     stream = not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
     return _result(_pctenc.arrow_decode(values, profile, **options), stream)
+
+
+# ---------------------------------------------------------------- query strings as data
+
+#: Where the query is in each value (``input=``): ``"auto"`` (a URL if it contains ``?``,
+#: else a bare query string), ``"url"``, ``"query"`` (a leading ``?`` dropped), ``"form"``.
+INPUTS = ("auto", "url", "query", "form")
+
+
+def _stream(values):
+    return not hasattr(values, "__arrow_c_array__") and hasattr(values, "__arrow_c_stream__")
+
+
+def parse_query(values, profile=None, *, map=False, **options):
+    """The (key, value) pairs of the query of every row: a ``list<struct<key: string,
+    value: string>>`` column (``map<string, string>`` with ``map=True``: the same pairs, in
+    order, repeated keys kept), the library's ``query-parse``. Names and values are decoded
+    by ``profile`` (``"form"`` when not given: ``+`` is a space, a stray ``%`` stays, U+FFFD
+    for bytes that are not UTF-8, as ``URLSearchParams`` reads a query).
+
+    ``options`` are the library's words for ``query-parse`` (conformance/README.md lists
+    them). ``input`` says where the query is: ``"auto"`` (the default) reads a value that contains
+    ``?`` as a URL (the query is between the first ``?`` and the next ``#``) and any other as
+    a bare query string; ``"url"``, ``"query"`` (one leading ``?`` dropped) and ``"form"``
+    (the value as it is) force one reading. A null row gives null, a row without a query an
+    empty list, a key without ``=`` the value ``""``. ``on_error`` (a strict ``profile``
+    only) as in ``decode``: "raise" (the default) names the row and the byte offset in it;
+    "null" makes the row null; "keep" writes its keys and values undecoded; "replace" decodes
+    them leniently. ``malformed``, ``utf8`` ("strict"/"lossy"), ``plus`` and ``charset`` as in
+    ``decode``. A ``profile`` holding ``=`` is the compact options text
+    (``"profile=rfc3986, input=url"``).
+    """
+    values = _arrow_input(values)
+    out = _pctenc.arrow_parse_query(values, profile, map=map, **options)
+    return _result(out, _stream(values))
+
+
+def query_param(values, key, profile=None, *, all=False, **options):
+    """The value of the first pair named ``key`` in the query of every row (a string column),
+    or with ``all=True`` every such value (``list<string>``): the library's ``query-param``
+    and ``query-param-all``. Keys are compared after decoding, byte for byte. A null row, a
+    row without a query or without the key gives null (``all=True``: an empty list). Only the
+    values returned are decoded: a malformed escape elsewhere in the query is no error.
+    Options as in ``parse_query``.
+    """
+    values = _arrow_input(values)
+    out = _pctenc.arrow_query_param(values, key, profile, all=all, **options)
+    return _result(out, _stream(values))
+
+
+def build_query(values, profile=None, **options):
+    """A query string (without ``?``) per row of a ``list<struct<key, value>>`` or
+    ``map<string, string>`` column, the library's ``query-build``: ``key=value`` pairs joined
+    by ``&``, each escaped by ``profile`` (``"form"`` when not given: as
+    ``URLSearchParams.toString()``; ``"py-quote-plus"``: as ``urllib.parse.urlencode``). A
+    null row gives null, an empty list ``""``; a pair whose key or value is null is left out.
+    Profiles that would leave ``%&=#+`` unescaped are refused. ``options``: ``charset``,
+    ``lower`` (or ``hex``), ``plus``.
+    """
+    values = _arrow_input(values)
+    out = _pctenc.arrow_build_query(values, profile, **options)
+    return _result(out, _stream(values))

@@ -36,6 +36,26 @@ The `duckdb` profile reproduces DuckDB's own `url_encode` / `url_decode` byte fo
 kept, malformed escapes kept, an error where the result is not UTF-8), so
 `pct_decode(s, 'duckdb')` is `url_decode(s)`, and every other profile gives DuckDB a dialect
 it lacks: `form` (`+` as space), `spark` (Spark's `url_decode`), `rfc3986` (strict).
+
+Query strings as data (DuckDB's only URL functions are `url_encode` and `url_decode`), as
+macros with named, defaulted options over Arrow UDFs, native extension or not (`pctenc.arrow.parse_query` and
+`query_param` say what each option does):
+
+```sql
+SELECT pct_query_param(url, 'utm_source') FROM logs;            -- VARCHAR, NULL if absent
+SELECT pct_parse_query(url) FROM logs;                          -- STRUCT(key, value)[]
+SELECT pct_query_param(url, 'q', profile := 'rfc3986', input := 'url') FROM logs;
+SELECT pct_build_query(MAP {'q': 'a b', 'n': '1'});              -- 'q=a+b&n=1'
+SELECT pct_build_query_pairs(pct_parse_query(url)) FROM logs;   -- lists of pairs back to text
+```
+
+`pct_parse_query(u, profile := '', input := '')`, `pct_query_param(u, key, ...)` and
+`pct_query_param_all(u, key, ...)` (VARCHAR[]) fail the query on a value a strict profile
+rejects; their `pct_try_*` twins give NULL. `pct_build_query(m MAP(VARCHAR, VARCHAR),
+profile := '')` and `pct_build_query_pairs(l STRUCT(key VARCHAR, value VARCHAR)[], ...)`
+write a query string: DuckDB UDFs cannot be overloaded by type, hence two names. An empty
+option is the library's default (profile `form`, input `auto`); a profile holding `=` is the
+compact options text (`'profile=rfc3986, input=url, malformed=lenient'`).
 """
 
 from __future__ import annotations
@@ -46,7 +66,7 @@ from typing import Any, Optional
 
 from . import _engine
 
-__all__ = ["register", "connect", "extension_path", "NativeUnavailable"]
+__all__ = ["register", "register_query", "connect", "extension_path", "NativeUnavailable"]
 
 EXTENSION_FILE = "pctenc.duckdb_extension"
 
@@ -101,7 +121,8 @@ def register(
     if native is not False and prefix == "pct_":
         why = _load_native(con, path)
         if why is None:
-            return con
+            # The query functions are Arrow UDFs either way (the extension has none yet).
+            return register_query(con, prefix)
         if native:
             raise RuntimeError(f"pctenc.duckdb: native extension not loaded: {why}")
         warnings.warn(
@@ -147,6 +168,7 @@ def register(
             null_handling=FunctionNullHandling.SPECIAL,
             side_effects=False,
         )
+    register_query(con, prefix)
     return con
 
 
@@ -196,3 +218,80 @@ def _load_native(con: Any, path: Optional[str]) -> Optional[str]:
     except duckdb.Error as e:
         return f"LOAD {found!r} failed: {e}"
     return None
+
+
+# ---------------------------------------------------------------- query strings as data
+
+
+def register_query(con: Any, prefix: str = "pct_") -> Any:
+    """Registers the query functions (see the module docs) on `con`: an Arrow UDF
+    `_<prefix><name>` per function, with every option a positional argument, and a temporary
+    macro `<prefix><name>` that gives the options their names and defaults."""
+    import duckdb
+    from duckdb.func import ARROW, FunctionNullHandling
+    from duckdb.sqltypes import VARCHAR
+
+    pairs = duckdb.list_type(duckdb.struct_type({"key": VARCHAR, "value": VARCHAR}))
+    text_map = duckdb.map_type(VARCHAR, VARCHAR)
+    texts = duckdb.list_type(VARCHAR)
+    # '' is "not given": the library's defaults (profile form, input auto).
+    opts = "profile := '', input := ''"
+    # name, query function, on_error, UDF arguments, return type, macro parameters, UDF call
+    specs = [
+        ("parse_query", "parse_query", None, 3, pairs, f"u, {opts}", "u, profile, input"),
+        ("try_parse_query", "parse_query", "null", 3, pairs, f"u, {opts}", "u, profile, input"),
+        ("query_param", "query_param", None, 4, VARCHAR, f"u, key, {opts}",
+         "u, key, profile, input"),
+        ("try_query_param", "query_param", "null", 4, VARCHAR, f"u, key, {opts}",
+         "u, key, profile, input"),
+        ("query_param_all", "query_param_all", None, 4, texts, f"u, key, {opts}",
+         "u, key, profile, input"),
+        ("try_query_param_all", "query_param_all", "null", 4, texts, f"u, key, {opts}",
+         "u, key, profile, input"),
+        ("build_query", "build_query", None, 2, VARCHAR, "m, profile := ''", "m, profile"),
+        ("build_query_pairs", "build_query", None, 2, VARCHAR, "l, profile := ''",
+         "l, profile"),
+    ]
+    for name, op, on_error, arity, ret, params, call in specs:
+        udf = f"_{prefix}{name}"
+        first = text_map if name == "build_query" else pairs if op == "build_query" else VARCHAR
+        args = [first] + [VARCHAR] * (arity - 1)
+        try:
+            con.remove_function(udf)
+        except duckdb.InvalidInputException:
+            pass
+        con.create_function(
+            udf,
+            _query_udf(prefix + name, op, on_error),
+            args,
+            ret,
+            type=ARROW,
+            null_handling=FunctionNullHandling.SPECIAL,
+            side_effects=False,
+        )
+        con.execute(f"CREATE OR REPLACE TEMP MACRO {prefix}{name}({params}) AS {udf}({call})")
+    return con
+
+
+def _query_udf(where: str, op: str, on_error: str | None):
+    """The UDF of one query function: DuckDB reads its arity from the signature."""
+    from . import _query
+
+    if op == "build_query":
+
+        def apply(values, profile):
+            return _query.run(where, op, values, profile=profile, on_error=on_error)
+
+    elif op == "parse_query":
+
+        def apply(values, profile, input):
+            return _query.run(where, op, values, profile=profile, input=input, on_error=on_error)
+
+    else:
+
+        def apply(values, key, profile, input):
+            return _query.run(where, op, values, key=key, profile=profile, input=input,
+                              on_error=on_error)
+
+    apply.__name__ = where
+    return apply

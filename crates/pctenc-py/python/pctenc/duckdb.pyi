@@ -2,7 +2,7 @@ from typing import Any, Optional
 
 from duckdb import DuckDBPyConnection
 
-__all__ = ["register", "connect", "extension_path", "NativeUnavailable"]
+__all__ = ["register", "register_query", "connect", "extension_path", "NativeUnavailable"]
 
 EXTENSION_FILE: str
 
@@ -18,3 +18,4 @@ def register(
     path: Optional[str] = None,
     native: Optional[bool] = None,
 ) -> DuckDBPyConnection: ...
+def register_query(con: DuckDBPyConnection, prefix: str = "pct_") -> DuckDBPyConnection: ...

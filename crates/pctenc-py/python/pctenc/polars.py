@@ -34,6 +34,17 @@ elementwise, and stream morsel by morsel.
 Types for mypy: `pl.col("u").pct` is added at run time, which a type checker cannot see;
 `PctExpr(pl.col("u")).decode(...)` and `PctSeries(s).decode(...)` are the same calls, typed.
 
+Query strings as data, the library's query operations (the `form` profile and `input="auto"`
+by default; `pctenc.arrow.parse_query` and `query_param` say what each option does):
+
+- `parse_query(profile=None, **options)`: each row's
+  `(key, value)` pairs, a `List(Struct({"key": String, "value": String}))` column.
+- `query_param(key, profile=None, all=False, **options)`:
+  the first value of `key` (String; null where absent), or every value (`all=True`,
+  `List(String)`).
+- `build_query(profile=None, **options)`: a query string per row of a
+  `List(Struct)` column of key/value pairs.
+
 How it runs: this is an Arrow batch map, not a compiled expression plugin. Each expression
 is `Expr.map_batches(...)`: Polars hands over a Series, which goes to `pctenc.arrow`
 zero-copy through the Arrow PyCapsule interface and comes back as one Arrow array, one call
@@ -187,3 +198,107 @@ class PctSeries:
         ['A', None]
         """
         return self._run("decode", profile, dict(options, on_error="null"))
+
+
+
+# ---------------------------------------------------------------- query strings as data
+
+_PAIRS = pl.List(pl.Struct({"key": pl.String, "value": pl.String}))
+
+
+def _query_check(profile: Any, key: Any = "") -> None:
+    """Unknown profiles and options fail when the expression is built."""
+    if profile is not None and not isinstance(profile, str):
+        raise TypeError(f"profile must be a str, not {type(profile).__name__}")
+    if not isinstance(key, str):
+        raise TypeError(f"key must be a str, not {type(key).__name__}")
+    _arrow.query_param(pl.Series([], dtype=pl.String), key, profile=profile)
+
+
+def _query_can_raise(profile: Any, options: dict) -> bool:
+    """Whether a read can raise on a row: not under the default profile (form, which keeps a
+    bad escape and writes U+FFFD), nor under an on_error policy other than "raise". A map
+    that can raise sees the whole column, so that `.row` is the frame's row, as `decode`."""
+    if options.get("on_error") not in (None, "raise"):
+        return False
+    return profile is not None or any(options.get(k) is not None for k in ("malformed", "utf8"))
+
+
+def _parse_query(s: pl.Series, profile: str, options: dict) -> pl.Series:
+    return pl.Series(s.name, _arrow.parse_query(s, profile, **options), dtype=_PAIRS)
+
+
+def _query_param(s: pl.Series, key: str, profile: str, options: dict) -> pl.Series:
+    dtype = pl.List(pl.String) if options.get("all") else pl.String
+    return pl.Series(s.name, _arrow.query_param(s, key, profile, **options), dtype=dtype)
+
+
+def _build_query(s: pl.Series, profile: str, options: dict) -> pl.Series:
+    return pl.Series(s.name, _arrow.build_query(s, profile, **options), dtype=pl.String)
+
+
+# The methods below are defined here and attached to the namespaces after their classes, so
+# that the query methods stay in this one section of the file.
+
+
+def _expr_parse_query(self: "PctExpr", profile: Any = None, **options: Any) -> pl.Expr:
+    """Each row's query as (key, value) pairs: List(Struct(key, value))."""
+    _query_check(profile)
+    _arrow.parse_query(pl.Series([], dtype=pl.String), profile, **options)
+    return self._expr.map_batches(
+        lambda s: _parse_query(s, profile, options),
+        return_dtype=_PAIRS,
+        is_elementwise=not _query_can_raise(profile, options),
+    )
+
+
+def _expr_query_param(
+    self: "PctExpr", key: str, profile: Any = None, **options: Any
+) -> pl.Expr:
+    """The first value of `key` in each row's query (`all=True`: every value)."""
+    _query_check(profile, key)
+    _arrow.query_param(pl.Series([], dtype=pl.String), key, profile, **options)
+    dtype = pl.List(pl.String) if options.get("all") else pl.String
+    return self._expr.map_batches(
+        lambda s: _query_param(s, key, profile, options),
+        return_dtype=dtype,
+        is_elementwise=not _query_can_raise(profile, options),
+    )
+
+
+def _expr_build_query(self: "PctExpr", profile: Any = None, **options: Any) -> pl.Expr:
+    """A query string per row of a List(Struct(key, value)) column."""
+    _query_check(profile)
+    _arrow.build_query(pl.Series([], dtype=_PAIRS), profile, **options)
+    return self._expr.map_batches(
+        lambda s: _build_query(s, profile, options), return_dtype=pl.String, is_elementwise=True
+    )
+
+
+def _series_parse_query(
+    self: "PctSeries", profile: Any = None, **options: Any
+) -> pl.Series:
+    """Each row's query as (key, value) pairs: List(Struct(key, value))."""
+    return _parse_query(self._s, profile, options)
+
+
+def _series_query_param(
+    self: "PctSeries", key: str, profile: Any = None, **options: Any
+) -> pl.Series:
+    """The first value of `key` in each row's query (`all=True`: every value)."""
+    return _query_param(self._s, key, profile, options)
+
+
+def _series_build_query(
+    self: "PctSeries", profile: Any = None, **options: Any
+) -> pl.Series:
+    """A query string per row of a List(Struct(key, value)) column."""
+    return _build_query(self._s, profile, options)
+
+
+PctExpr.parse_query = _expr_parse_query  # type: ignore[attr-defined]
+PctExpr.query_param = _expr_query_param  # type: ignore[attr-defined]
+PctExpr.build_query = _expr_build_query  # type: ignore[attr-defined]
+PctSeries.parse_query = _series_parse_query  # type: ignore[attr-defined]
+PctSeries.query_param = _series_query_param  # type: ignore[attr-defined]
+PctSeries.build_query = _series_build_query  # type: ignore[attr-defined]

@@ -11,6 +11,8 @@ _Malformed = Literal["strict", "lenient"] | None
 _Utf8 = Literal["strict", "lossy", "replace", "bytes"] | None
 _Hex = Literal["upper", "lower"]
 _Unmappable = Literal["ncr", "error"]
+_Input = Literal["auto", "url", "query", "form"] | None
+_Text = Literal["strict", "lossy"] | None
 
 class PctExpr:
     def __init__(self, expr: pl.Expr) -> None: ...
@@ -45,6 +47,21 @@ class PctExpr:
         plus: bool | None = None,
         charset: str | None = None,
     ) -> pl.Expr: ...
+    # query strings as data
+    def parse_query(
+        self, profile: str | None = None, *, input: _Input = None,
+        on_error: _OnError | None = None, malformed: _Malformed = None, utf8: _Text = None,
+        plus: bool | None = None, charset: str | None = None,
+    ) -> pl.Expr: ...
+    def query_param(
+        self, key: str, profile: str | None = None, *, all: bool = False, input: _Input = None,
+        on_error: _OnError | None = None, malformed: _Malformed = None, utf8: _Text = None,
+        plus: bool | None = None, charset: str | None = None,
+    ) -> pl.Expr: ...
+    def build_query(
+        self, profile: str | None = None, *, charset: str | None = None,
+        hex: _Hex | None = None, lower: bool | None = None, plus: bool | None = None,
+    ) -> pl.Expr: ...
 
 class PctSeries:
     def __init__(self, series: pl.Series) -> None: ...
@@ -78,4 +95,19 @@ class PctSeries:
         utf8: _Utf8 = None,
         plus: bool | None = None,
         charset: str | None = None,
+    ) -> pl.Series: ...
+    # query strings as data
+    def parse_query(
+        self, profile: str | None = None, *, input: _Input = None,
+        on_error: _OnError | None = None, malformed: _Malformed = None, utf8: _Text = None,
+        plus: bool | None = None, charset: str | None = None,
+    ) -> pl.Series: ...
+    def query_param(
+        self, key: str, profile: str | None = None, *, all: bool = False, input: _Input = None,
+        on_error: _OnError | None = None, malformed: _Malformed = None, utf8: _Text = None,
+        plus: bool | None = None, charset: str | None = None,
+    ) -> pl.Series: ...
+    def build_query(
+        self, profile: str | None = None, *, charset: str | None = None,
+        hex: _Hex | None = None, lower: bool | None = None, plus: bool | None = None,
     ) -> pl.Series: ...

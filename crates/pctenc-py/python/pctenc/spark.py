@@ -27,6 +27,21 @@ built-ins as a Java `String`, which replaces the bad bytes first; with the `spar
 (`java-urlencoder`) this adapter does the same repair, with pctenc's own Java decoder, so
 that those rows match too.
 
+Query strings as data (the `form` profile by default: `+` is a space, as browsers and
+`URLSearchParams` read a query; `pctenc.arrow.parse_query` and `query_param` say what each
+option does):
+
+```python
+df.select(ps.query_param("url", "utm_source"))          # string, NULL where absent
+df.select(ps.parse_query("url"))                        # array<struct<key, value>>
+df.select(ps.build_query(F.col("params")))              # map or array<struct> to a query
+spark.sql("SELECT pct_query_param(url, 'q') FROM logs")  # after ps.register(spark)
+```
+
+Unlike `url_decode(parse_url(u, 'QUERY', 'q'))`, the value comes back decoded, a malformed
+escape elsewhere in the URL is no error, and nothing of the URL but its `?` and `#` is looked
+at (`parse_url` fails the job, or gives NULL, on a URL `java.net.URI` rejects).
+
 The workers import `pctenc`: on a cluster the wheel must be on every executor (see
 docs/engines.md).
 
@@ -60,6 +75,10 @@ __all__ = [
     "register",
     "decode_columns",
     "encode_columns",
+    "parse_query",
+    "query_param",
+    "build_query",
+    "register_query",
 ]
 
 DEFAULT_PROFILE = "spark"
@@ -143,6 +162,7 @@ def register(spark: Any, prefix: str = "pct_") -> None:
         ("try_decode", "decode", "null"),
     ):
         spark.udf.register(prefix + name, _sql_udf(prefix + name, op, on_error))
+    register_query(spark, prefix)
 
 
 def decode_columns(
@@ -363,3 +383,115 @@ def _name(col: Any) -> str:
         return col._jc.toString()
     except Exception:  # noqa: BLE001 - a Column without a JVM name (Spark Connect)
         return "col"
+
+
+# ---------------------------------------------------------------- query strings as data
+
+_QUERY_TYPES = {
+    "parse_query": "array<struct<key:string,value:string>>",
+    "query_param": "string",
+    "query_param_all": "array<string>",
+    "build_query": "string",
+}
+
+
+def parse_query(col: Union[str, Any], profile: Any = None, *, input: Any = None,
+                on_error: str = "raise"):
+    """Each row's query as (key, value) pairs: `array<struct<key: string, value: string>>`,
+    in order, repeated keys kept; NULL for a NULL row, empty for a row without a query."""
+    return _query_column("parse_query", col, None, profile, input, on_error)
+
+
+def query_param(col: Union[str, Any], key: str, profile: Any = None, *,
+                all: bool = False, input: Any = None, on_error: str = "raise"):
+    """The first value of `key` in each row's query, decoded (a string; NULL where absent),
+    or every value with `all=True` (`array<string>`)."""
+    if not isinstance(key, str):
+        raise TypeError(f"key must be a str, not {type(key).__name__}")
+    op = "query_param_all" if all else "query_param"
+    return _query_column(op, col, key, profile, input, on_error)
+
+
+def build_query(col: Union[str, Any], profile: Any = None):
+    """A query string per row of a `map<string, string>` or `array<struct<key, value>>`
+    column (pairs with a NULL key or value are left out)."""
+    return _query_column("build_query", col, None, profile, None, "raise")
+
+
+def register_query(spark: Any, prefix: str = "pct_") -> None:
+    """Registers the SQL query functions: `pct_parse_query(u [, profile [, input]])`,
+    `pct_query_param(u, key [, profile [, input]])`, `pct_query_param_all(...)` (and their
+    `pct_try_*` twins, NULL where a strict profile rejects the value), and
+    `pct_build_query(map_or_pairs [, profile])`. `register` calls it."""
+    for name, op, on_error in (
+        ("parse_query", "parse_query", None),
+        ("try_parse_query", "parse_query", "null"),
+        ("query_param", "query_param", None),
+        ("try_query_param", "query_param", "null"),
+        ("query_param_all", "query_param_all", None),
+        ("try_query_param_all", "query_param_all", "null"),
+        ("build_query", "build_query", None),
+    ):
+        spark.udf.register(prefix + name, _query_sql_udf(prefix + name, op, on_error))
+
+
+def _query_prepare(values: Any, profile: Any):
+    """`_prepare` for the query functions, whose profile may be unset or options text."""
+    if isinstance(profile, str) and profile and "=" not in profile:
+        return _prepare(values, profile, "decode")  # a plain name: no options text to read
+    return values
+
+
+def _query_column(op: str, col: Any, key: Any, profile: str, input: str, on_error: str):
+    import pyarrow as pa
+    from pyspark.sql import functions as F
+
+    from . import _query
+
+    if profile is not None and not isinstance(profile, str):
+        raise TypeError(f"profile must be a str, not {type(profile).__name__}")
+    # Unknown names fail on the driver, before the job runs.
+    _query.run(f"pctenc.spark.{op}", op, pa.array([], pa.string()) if op != "build_query"
+               else pa.array([], _query.out_type("parse_query")), key=key or "",
+               profile=profile, input=input, on_error=on_error)
+    where = f"pctenc.spark.{op}"
+
+    def apply(values: pa.Array) -> pa.Array:
+        return _query.run(where, op, values, key=key, profile=profile, input=input,
+                          on_error=on_error, prepare=_query_prepare)
+
+    apply.__annotations__ = {"values": pa.Array, "return": pa.Array}
+    udf = F.arrow_udf(apply, _QUERY_TYPES[op])
+    return udf(F.col(col) if isinstance(col, str) else col).alias(f"{op}({_name(col)})")
+
+
+def _query_sql_udf(name: str, op: str, on_error: Any):
+    import pyarrow as pa
+    from pyspark.sql import functions as F
+
+    from . import _query
+
+    if op == "build_query":
+
+        def apply(values: pa.Array, profile: pa.Array = None) -> pa.Array:
+            return _query.run(name, op, values, profile=profile, on_error=on_error)
+
+        apply.__annotations__ = {"values": pa.Array, "profile": pa.Array, "return": pa.Array}
+    elif op == "parse_query":
+
+        def apply(values: pa.Array, profile: pa.Array = None, input: pa.Array = None) -> pa.Array:
+            return _query.run(name, op, values, profile=profile, input=input,
+                              on_error=on_error, prepare=_query_prepare)
+
+        apply.__annotations__ = {"values": pa.Array, "profile": pa.Array, "input": pa.Array,
+                                 "return": pa.Array}
+    else:
+
+        def apply(values: pa.Array, key: pa.Array, profile: pa.Array = None,
+                  input: pa.Array = None) -> pa.Array:
+            return _query.run(name, op, values, key=key, profile=profile, input=input,
+                              on_error=on_error, prepare=_query_prepare)
+
+        apply.__annotations__ = {"values": pa.Array, "key": pa.Array, "profile": pa.Array,
+                                 "input": pa.Array, "return": pa.Array}
+    return F.arrow_udf(apply, _QUERY_TYPES[op])

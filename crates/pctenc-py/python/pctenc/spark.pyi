@@ -12,6 +12,10 @@ __all__ = [
     "register",
     "decode_columns",
     "encode_columns",
+    "parse_query",
+    "query_param",
+    "build_query",
+    "register_query",
 ]
 
 DEFAULT_PROFILE: str
@@ -63,3 +67,13 @@ def encode_columns(
     lower: bool = ...,
     charset: str | None = ...,
 ) -> DataFrame: ...
+
+_Input = Literal["auto", "url", "query", "form"]
+_OnError = Literal["raise", "null", "keep", "replace"]
+
+def parse_query(col: Column | str, profile: str = "form", *, input: _Input = "auto",
+                on_error: _OnError = "raise") -> Column: ...
+def query_param(col: Column | str, key: str, profile: str = "form", *, all: bool = False,
+                input: _Input = "auto", on_error: _OnError = "raise") -> Column: ...
+def build_query(col: Column | str, profile: str = "form") -> Column: ...
+def register_query(spark: SparkSession, prefix: str = "pct_") -> None: ...

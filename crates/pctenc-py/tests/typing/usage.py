@@ -35,6 +35,8 @@ except pctenc.PctencError as e:
 
 assert_type(pctenc.form.parse("a=b"), list[tuple[str, str]])
 assert_type(pctenc.form.serialize({"a": "b"}), str)
+assert_type(pctenc.query.parse("/p?a=b"), list[tuple[str, str]])
+assert_type(pctenc.query.build({"a": "b"}, "py-quote-plus"), str)
 assert_type(pctenc.form.serialize([("a", 1)], True, charset="gbk"), str)
 
 assert_type(pctenc.urllib.quote("a b"), str)

@@ -25,6 +25,11 @@ pub struct UnmappableError {
     pub encoding: &'static str,
 }
 
+impl UnmappableError {
+    /// The stable code of the error, in every front end.
+    pub const CODE: &'static str = "unmappable";
+}
+
 impl fmt::Display for UnmappableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

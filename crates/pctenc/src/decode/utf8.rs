@@ -37,7 +37,7 @@ pub(crate) fn check(
     match d.utf8 {
         Utf8::Bytes => Ok(None),
         Utf8::LossyJava => Ok((!is_utf8(output)).then(|| lossy_java(output).into_bytes())),
-        Utf8::KeepEscaped | Utf8::Iri => Ok(keep_escaped(d, unit, input, output)),
+        Utf8::KeepEscaped | Utf8::Iri => keep_escaped(d, unit, input, output),
         Utf8::Strict if is_utf8(output) && is_utf8(input) => Ok(None),
         Utf8::Strict => {
             let out_err = core::str::from_utf8(output)
@@ -226,15 +226,21 @@ fn iri_shows(c: char) -> bool {
 
 /// [`Utf8::KeepEscaped`] and [`Utf8::Iri`]: the escapes whose bytes are not UTF-8 (or, for
 /// IRIs, decode to a character an IRI must not show) are written back as they were in the
-/// input. `None` when nothing changes.
-fn keep_escaped(d: &Decoding, unit: Unit, input: &[u8], output: &[u8]) -> Option<Vec<u8>> {
+/// input. `None` when nothing changes. A raw input byte in a sequence that is not UTF-8 has
+/// no escape to be written back as: an error naming it, as the strict policy's.
+fn keep_escaped(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    output: &[u8],
+) -> Result<Option<Vec<u8>>, DecodeError> {
     let iri = d.utf8 == Utf8::Iri;
     let needs_work = match core::str::from_utf8(output) {
         Ok(s) => iri && s.chars().any(|c| !c.is_ascii() && !iri_shows(c)),
         Err(_) => true,
     };
     if !needs_work {
-        return None;
+        return Ok(None);
     }
     // Which unit wrote each output byte.
     let mut units = Vec::new();
@@ -295,12 +301,18 @@ fn keep_escaped(d: &Decoding, unit: Unit, input: &[u8], output: &[u8]) -> Option
                     pos,
                 );
                 let n = e.error_len().unwrap_or(output.len() - pos - v);
+                if let Some(raw) = (pos + v..pos + v + n)
+                    .map(|k| units[owner[k]])
+                    .find(|u| input[u.in_start] != b'%')
+                {
+                    return Err(DecodeError::InvalidUtf8 { offset: raw.in_start });
+                }
                 restore(&mut out, pos + v, pos + v + n);
                 pos += v + n;
             }
         }
     }
-    Some(out)
+    Ok(Some(out))
 }
 
 /// A contiguous piece of a stream's input.
@@ -439,12 +451,15 @@ mod tests {
         let d = Decoding { utf8: Utf8::KeepEscaped, ..Decoding::LENIENT };
         let input = b"%e2%82x%C3%A9";
         let out = b"\xe2\x82x\xc3\xa9";
-        assert_eq!(keep_escaped(&d, Unit::Byte, input, out).unwrap(), b"%e2%82x\xc3\xa9");
+        assert_eq!(keep_escaped(&d, Unit::Byte, input, out).unwrap().unwrap(), b"%e2%82x\xc3\xa9");
+        // A raw byte that is not UTF-8 has no escape to keep.
+        let e = keep_escaped(&d, Unit::Byte, b"a%41\xff", b"aA\xff").unwrap_err();
+        assert_eq!(e, DecodeError::InvalidUtf8 { offset: 4 });
         let iri = Decoding { utf8: Utf8::Iri, ..d };
         assert_eq!(
-            keep_escaped(&iri, Unit::Byte, b"%E2%80%AE", b"\xe2\x80\xae").unwrap(),
+            keep_escaped(&iri, Unit::Byte, b"%E2%80%AE", b"\xe2\x80\xae").unwrap().unwrap(),
             b"%E2%80%AE"
         );
-        assert!(keep_escaped(&iri, Unit::Byte, b"%C3%A9", b"\xc3\xa9").is_none());
+        assert!(keep_escaped(&iri, Unit::Byte, b"%C3%A9", b"\xc3\xa9").unwrap().is_none());
     }
 }

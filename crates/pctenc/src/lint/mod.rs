@@ -95,18 +95,10 @@ impl Context {
         Context::Url,
     ];
 
-    /// The name `--context` takes.
+    /// The name `--context` takes: its word in the options table
+    /// ([`words::CONTEXT`](crate::options::words::CONTEXT), in this enum's order).
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Context::Segment => "segment",
-            Context::Path => "path",
-            Context::Query => "query",
-            Context::Form => "form",
-            Context::Fragment => "fragment",
-            Context::Userinfo => "userinfo",
-            Context::Host => "host",
-            Context::Url => "url",
-        }
+        crate::options::words::CONTEXT[self as usize].name
     }
 
     /// Finds a context by name (ASCII case ignored).
@@ -144,15 +136,10 @@ impl Severity {
     pub const ALL: &'static [Severity] =
         &[Severity::Info, Severity::Low, Severity::Medium, Severity::High, Severity::Critical];
 
-    /// The name `--fail-on` takes and JSON writes.
+    /// The name `--fail-on` takes and JSON writes: its word in the options table
+    /// ([`words::SEVERITY`](crate::options::words::SEVERITY), in this enum's order).
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Low => "low",
-            Severity::Medium => "medium",
-            Severity::High => "high",
-            Severity::Critical => "critical",
-        }
+        crate::options::words::SEVERITY[self as usize].name
     }
 
     /// Finds a severity by name or short name (`crit`, `med`), ASCII case ignored.
@@ -163,15 +150,8 @@ impl Severity {
     /// assert!(Severity::by_name("med").unwrap() < Severity::High);
     /// ```
     pub fn by_name(name: &str) -> Option<Severity> {
-        let short = |s: Severity| match s {
-            Severity::Critical => "crit",
-            Severity::Medium => "med",
-            other => other.as_str(),
-        };
-        Severity::ALL
-            .iter()
-            .copied()
-            .find(|&s| s.as_str().eq_ignore_ascii_case(name) || short(s).eq_ignore_ascii_case(name))
+        let word = crate::options::words::find_word(crate::options::words::SEVERITY, name)?;
+        Severity::ALL.iter().copied().find(|s| s.as_str() == word.name)
     }
 }
 

@@ -1,8 +1,8 @@
 //! Showing findings: a caret line under the span for people, one JSON object for programs.
 //!
 //! Both are plain functions without colour, so that the CLI decides about terminals and
-//! `NO_COLOR`. Neither ever copies a raw control, C1 or bidi character out of the input:
-//! [`escape_preview`] writes them as `\xNN` or `\u{NNNN}`, so that a finding about `%1B[2J`
+//! `NO_COLOR`. Neither ever copies a character out of the input that [`crate::show`] hides:
+//! [`escape_preview`] writes them as `\xNN` or `\u{nnnn}`, so that a finding about `%1B[2J`
 //! cannot clear the screen of whoever reads it.
 
 use alloc::format;
@@ -10,49 +10,23 @@ use alloc::string::String;
 use core::fmt::Write;
 
 use super::Finding;
+use crate::show::{self, Style};
 
 /// Bytes of context shown on each side of a span, and the most of a span shown.
 const CONTEXT: usize = 32;
 const MAX_SPAN: usize = 64;
 
-/// Whether `c` must not reach a terminal raw: controls, C1, line separators, bidi controls
-/// and other invisible format characters.
-fn unsafe_char(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}')
-        || matches!(c, '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
-}
-
-/// `bytes` as text that is safe on any terminal: printable ASCII and printable UTF-8 as
-/// they are, `\` doubled, and everything else as `\t`, `\r`, `\n`, `\xNN` or `\u{NNNN}`.
+/// `bytes` as text that is safe on any terminal, for quoting: the [`show`](crate::show)
+/// rule ([`Style::QUOTED`]): printable text as it is, `\\` and `"` escaped, and
+/// [`hidden`](crate::show::hidden) characters and bytes that are not UTF-8 as `\t`, `\r`,
+/// `\n`, `\xNN` or `\u{nnnn}`.
 ///
 /// ```
 /// use pctenc::lint::escape_preview;
-/// assert_eq!(escape_preview(b"a\x1b[2J\\\xff\xe2\x80\xae\xc3\xa9"), r"a\x1b[2J\\\xff\u{202E}é");
+/// assert_eq!(escape_preview(b"a\x1b[2J\\\xff\xe2\x80\xae\xc3\xa9"), r"a\x1b[2J\\\xff\u{202e}é");
 /// ```
 pub fn escape_preview(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\\' => s.push_str("\\\\"),
-                '\t' => s.push_str("\\t"),
-                '\r' => s.push_str("\\r"),
-                '\n' => s.push_str("\\n"),
-                c if c.is_ascii() && unsafe_char(c) => {
-                    let _ = write!(s, "\\x{:02x}", c as u32);
-                }
-                c if unsafe_char(c) => {
-                    let _ = write!(s, "\\u{{{:04X}}}", c as u32);
-                }
-                c => s.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            let _ = write!(s, "\\x{b:02x}");
-        }
-    }
-    s
+    show::escape(bytes, Style::QUOTED).into_owned()
 }
 
 /// A finding as people read it: a header line, the input around the span (escaped, at most

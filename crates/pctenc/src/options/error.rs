@@ -137,9 +137,14 @@ impl fmt::Display for OptionError {
                     write!(f, "unknown profile '{value}'")?;
                     return did_you_mean(f, &self.close);
                 }
-                write!(f, "unknown {} '{value}'", info.name)?;
+                write!(f, "unknown {} '{value}'", self.option)?;
                 did_you_mean(f, &self.close)?;
-                write!(f, " ({} takes {})", info.name, info.expected())
+                if self.option == info.name {
+                    write!(f, " ({} takes {})", info.name, info.expected())
+                } else {
+                    // `lower`, the true/false spelling of `hex`.
+                    write!(f, " ({} takes true|false)", self.option)
+                }
             }
             OptionErrorKind::Twice => write!(f, "option {} is given twice", self.option),
             OptionErrorKind::Conflict { with, why } => {

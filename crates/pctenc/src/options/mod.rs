@@ -76,6 +76,7 @@ pub use words::{Key, Op, OptionInfo, Values, Word, OPTIONS};
 use crate::batch::OnError;
 use crate::lint::{Context, Severity};
 use crate::profile::{HexCase, Malformed, Profile, Utf8};
+use crate::query::Input;
 
 /// A legacy charset option: a named encoding, or `auto` (decoding).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +101,7 @@ pub struct Options {
     charset: Option<Charset>,
     unmappable_error: Option<bool>,
     context: Option<Context>,
+    input: Option<Input>,
     max_len: Option<usize>,
     max_params: Option<usize>,
     policy: Option<SegmentPreset>,
@@ -120,6 +122,7 @@ impl Options {
             charset: None,
             unmappable_error: None,
             context: None,
+            input: None,
             max_len: None,
             max_params: None,
             policy: None,
@@ -184,6 +187,12 @@ impl Options {
         self
     }
 
+    /// With where the query is in each value (`input=`, the query operations).
+    pub const fn with_input(mut self, input: Input) -> Options {
+        self.input = Some(input);
+        self
+    }
+
     /// With a length limit (`max_len=`).
     pub const fn with_max_len(mut self, max_len: usize) -> Options {
         self.max_len = Some(max_len);
@@ -225,6 +234,7 @@ impl Options {
             Key::Charset => self.charset.is_some(),
             Key::Unmappable => self.unmappable_error.is_some(),
             Key::Context => self.context.is_some(),
+            Key::Input => self.input.is_some(),
             Key::MaxLen => self.max_len.is_some(),
             Key::MaxParams => self.max_params.is_some(),
             Key::Policy => self.policy.is_some(),

@@ -14,6 +14,7 @@ use super::{Charset, Op, Options};
 use crate::batch::OnError;
 use crate::lint::{Context, Severity};
 use crate::profile::{HexCase, Malformed, Utf8};
+use crate::query::Input;
 
 /// The key a front end's `lower` flag uses, shown as given in errors.
 const LOWER: &str = words::LOWER_ALIAS;
@@ -35,18 +36,29 @@ impl Options {
     /// an option the operation does not take, an option given twice, or two that conflict.
     pub fn parse(op: Op, text: &str) -> Result<Options, OptionError> {
         let mut o = Options::new(op);
+        o.set_text(text)?;
+        o.validate()?;
+        Ok(o)
+    }
+
+    /// Sets every `key=value` pair of a compact text form, as [`Options::set`] does: how a
+    /// front end adds a user's text (the CLI's `--options`) to the options its own flags
+    /// set. Conflicts are [`Options::validate`]'s.
+    ///
+    /// # Errors
+    /// As [`Options::parse`], but for conflicts.
+    pub fn set_text(&mut self, text: &str) -> Result<(), OptionError> {
         if text.trim().is_empty() {
-            return Ok(o);
+            return Ok(());
         }
         for piece in text.split(',') {
             let Some((key, value)) = piece.split_once('=') else {
                 let kind = OptionErrorKind::Syntax { piece: piece.trim().into() };
-                return Err(OptionError::new(op, "", kind, Vec::new(), None));
+                return Err(OptionError::new(self.op, "", kind, Vec::new(), None));
             };
-            o.set(key.trim(), value.trim())?;
+            self.set(key.trim(), value.trim())?;
         }
-        o.validate()?;
-        Ok(o)
+        Ok(())
     }
 
     /// Options from `(key, value)` pairs: keyword arguments, an options object, flags.
@@ -159,6 +171,7 @@ impl Options {
             }
             Key::Unmappable => self.unmappable_error = Some(word()? == "error"),
             Key::Context => self.context = Context::by_name(word()?),
+            Key::Input => self.input = Input::by_name(word()?),
             Key::MaxLen => self.max_len = Some(count()?),
             Key::MaxParams => self.max_params = Some(count()?),
             Key::Policy => self.policy = SegmentPreset::by_name(word()?),
@@ -210,6 +223,33 @@ impl Options {
                 "charset",
                 "a charset is decoded to text; utf8=bytes does not apply",
             );
+        }
+        if self.reads_query() && self.utf8 == Some(Utf8::Bytes) {
+            return conflict(
+                "utf8",
+                op.name(),
+                "names and values are text: utf8 takes strict or lossy here",
+            );
+        }
+        if op == Op::QueryBuild {
+            if let Err(e) = crate::query::Builder::new(&self.profile()) {
+                let why = match e.byte {
+                    b'%' => {
+                        "it keeps '%', so a query built with it would not read back as its pairs"
+                    }
+                    b'&' => {
+                        "it keeps '&', so a query built with it would not read back as its pairs"
+                    }
+                    b'=' => {
+                        "it keeps '=', so a query built with it would not read back as its pairs"
+                    }
+                    b'#' => {
+                        "it keeps '#', so a query built with it would not read back as its pairs"
+                    }
+                    _ => "it keeps '+', so a query built with it would not read back as its pairs",
+                };
+                return conflict("profile", self.base_profile().name(), why);
+            }
         }
         if self.unmappable_error.is_some() && self.charset.is_none() {
             return conflict(
@@ -322,6 +362,7 @@ fn write_value(o: &Options, info: &OptionInfo, f: &mut fmt::Formatter<'_>) -> fm
         },
         Key::Unmappable => word(f, usize::from(o.unmappable_error == Some(true))),
         Key::Context => f.write_str(o.context.map_or("", |c| c.as_str())),
+        Key::Input => f.write_str(o.input.map_or("", |i| i.name())),
         Key::MaxLen => write!(f, "{}", o.max_len.unwrap_or(0)),
         Key::MaxParams => write!(f, "{}", o.max_params.unwrap_or(0)),
         Key::Policy => f.write_str(o.policy.map_or("", |p| p.name())),
@@ -392,6 +433,8 @@ mod tests {
         );
         let c = e(Op::Check, "context=pth");
         assert_eq!(c.to_string(), "unknown context 'pth'; did you mean path? (context takes segment|path|query|form|fragment|userinfo|host|url)");
+        let l = e(Op::Encode, "lower=yes");
+        assert_eq!(l.to_string(), "unknown lower 'yes' (lower takes true|false)");
         let b = e(Op::Encode, "plus=yes");
         assert_eq!(b.to_string(), "unknown plus 'yes' (plus takes true|false)");
         let l = e(Op::Decode, "lower=true");

@@ -7,7 +7,8 @@ use super::words::{self, Op};
 use super::{Charset, Options};
 use crate::batch::OnError;
 use crate::lint::{self, Context, Severity};
-use crate::profile::{rfc3986, Decoding, HexCase, Profile, Space, Utf8};
+use crate::profile::{rfc3986, whatwg::FORM, Decoding, HexCase, Profile, Space, Utf8};
+use crate::query::{Builder, Input, Parser, UnsafeProfile};
 use crate::segment::SegmentPolicy;
 
 /// A named rule set of `decode-segment` (`policy=`): the presets of [`SegmentPolicy`].
@@ -36,19 +37,58 @@ impl SegmentPreset {
     }
 
     /// The rule set.
-    pub const fn policy(self) -> SegmentPolicy {
-        match self {
-            SegmentPreset::Strict => SegmentPolicy::strict(),
-            SegmentPreset::Servlet6 => SegmentPolicy::servlet6(),
-            SegmentPreset::Lenient => SegmentPolicy::lenient(),
-        }
+    pub fn policy(self) -> SegmentPolicy {
+        SegmentPolicy::by_name(self.name()).expect("every preset is a policy word")
     }
 }
 
 impl Options {
-    /// The named profile, before any knob: `rfc3986` when none was given.
+    /// The named profile, before any knob: `rfc3986` when none was given (`form` for the
+    /// query operations).
     pub fn base_profile(&self) -> &'static Profile {
-        self.profile.unwrap_or(rfc3986::RFC3986)
+        let default = match self.op {
+            Op::QueryParse | Op::QueryParam | Op::QueryParamAll | Op::QueryBuild => FORM,
+            _ => rfc3986::RFC3986,
+        };
+        self.profile.unwrap_or(default)
+    }
+
+    /// Whether the operation reads a value's query (`query-parse`, `query-param`,
+    /// `query-param-all`): it decodes names and values as `decode` does.
+    pub fn reads_query(&self) -> bool {
+        matches!(self.op, Op::QueryParse | Op::QueryParam | Op::QueryParamAll)
+    }
+
+    /// Where the query is in each value: `auto` by default.
+    pub fn input(&self) -> Input {
+        self.input.unwrap_or(Input::Auto)
+    }
+
+    /// The query parser of `query-parse`, `query-param` and `query-param-all`: the profile
+    /// with its decoding knobs, the input, the charset.
+    pub fn query_parser(&self) -> Parser {
+        #[allow(unused_mut)]
+        let mut p = Parser::new(&self.profile()).input(self.input());
+        #[cfg(feature = "charsets")]
+        if let Some(Charset::Encoding(e)) = self.charset {
+            p = p.charset(e);
+        }
+        p
+    }
+
+    /// The query builder of `query-build`: the profile with its encoding knobs, the charset.
+    ///
+    /// # Errors
+    /// The profile keeps a byte of the query's structure ([`Options::validate`] says so
+    /// first).
+    pub fn query_builder(&self) -> Result<Builder, UnsafeProfile> {
+        #[allow(unused_mut)]
+        let mut b = Builder::new(&self.profile())?;
+        #[cfg(feature = "charsets")]
+        if let Some(Charset::Encoding(e)) = self.charset {
+            b = b.charset(e);
+        }
+        Ok(b)
     }
 
     /// The profile with the knobs of this operation applied: for encoding `hex`, `utf8` (as
@@ -75,7 +115,7 @@ impl Options {
                 .with_decoding(Decoding { plus_as_space: plus, ..p.decoding() });
         }
         match self.op {
-            Op::Decode | Op::TryDecode => {
+            Op::Decode | Op::TryDecode | Op::QueryParse | Op::QueryParam | Op::QueryParamAll => {
                 if let Some(m) = self.malformed {
                     p = p.with_malformed(m);
                 }

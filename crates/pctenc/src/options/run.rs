@@ -32,8 +32,10 @@ pub enum Output {
         /// Whether a finding is at least as severe as `fail_on` (the CLI exits 1).
         fails: bool,
     },
-    /// `form-parse`: the pairs.
+    /// `form-parse`, `query-parse`: the pairs.
     Pairs(Vec<(String, String)>),
+    /// `query-param-all`: the values, in order.
+    Values(Vec<String>),
 }
 
 /// Why an operation gave no output: a stable code, the byte offset in the input it names,
@@ -77,8 +79,9 @@ impl fmt::Display for Failure {
 impl std::error::Error for Failure {}
 
 impl Options {
-    /// Runs the operation on `input` (every operation but `form-serialize`, which takes
-    /// pairs: [`Options::run_pairs`]).
+    /// Runs the operation on `input` (every operation but `form-serialize` and `query-build`,
+    /// which take pairs: [`Options::run_pairs`]; and `query-param` and `query-param-all`,
+    /// which take a key too: [`Options::run_key`]).
     ///
     /// ```
     /// use pctenc::options::{Op, Options, Output};
@@ -112,15 +115,88 @@ impl Options {
             Op::DecodeSegment => crate::segment::decode_segment(input, &self.segment_policy())
                 .map(|b| Output::Bytes(b.into_owned()))
                 .map_err(|e| Failure::new(e.kind.as_str(), e.offset, e)),
-            Op::FormSerialize => Err(Failure::new(
+            Op::QueryParse => self.query(input, None),
+            Op::FormSerialize | Op::QueryBuild => Err(Failure::new(
                 "bad-options",
                 0,
-                "form-serialize takes (name, value) pairs: Options::run_pairs",
+                "form-serialize and query-build take (name, value) pairs: Options::run_pairs",
+            )),
+            Op::QueryParam | Op::QueryParamAll => Err(Failure::new(
+                "bad-options",
+                0,
+                "query-param and query-param-all take a key: Options::run_key",
             )),
         }
     }
 
-    /// Runs `form-serialize` on `pairs` (any other operation is an error).
+    /// Runs `query-param` or `query-param-all`: the value(s) of the pairs named `key` in
+    /// `input`'s query (any other operation is an error).
+    ///
+    /// ```
+    /// use pctenc::options::{Op, Options, Output};
+    /// let o = Options::new(Op::QueryParam);
+    /// let url = b"https://h.example/s?q=caf%C3%A9+x&n=1#top";
+    /// assert_eq!(o.run_key(url, "q").unwrap(), Output::Bytes("café x".into()));
+    /// assert_eq!(o.run_key(url, "z").unwrap(), Output::Null);
+    /// let all = Options::parse(Op::QueryParamAll, "profile=rfc3986").unwrap();
+    /// assert_eq!(all.run_key(b"a=1+1&a=2", "a").unwrap(), Output::Values(vec!["1+1".into(), "2".into()]));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Options::run`]: a [`Failure`] for a picked value the profile rejects (under
+    /// `on_error=raise`), `bad-options` for options that do not validate or another
+    /// operation.
+    pub fn run_key(&self, input: &[u8], key: &str) -> Result<Output, Failure> {
+        self.validate().map_err(|e| Failure::new("bad-options", 0, e))?;
+        if !matches!(self.op, Op::QueryParam | Op::QueryParamAll) {
+            return Err(Failure::new("bad-options", 0, "only query-param(-all) take a key"));
+        }
+        self.query(input, Some(key))
+    }
+
+    /// The query operations on a column of one row, so that one value and a column give
+    /// the same answer by construction.
+    fn query(&self, input: &[u8], key: Option<&str>) -> Result<Output, Failure> {
+        use crate::batch::Output as Column;
+        use crate::query::column;
+        let offsets = [0i64, input.len() as i64];
+        let rows = Rows::new(&offsets, input);
+        let parser = self.query_parser();
+        let on_error = self.on_error();
+        let text = |c: &Column<i64>, j: usize| String::from_utf8_lossy(c.row(j)).into_owned();
+        let result = match (self.op, key) {
+            (Op::QueryParam, Some(key)) => column::first::<i64, i64>(&parser, &rows, key, on_error)
+                .map(|out| {
+                    if out.is_valid(0) {
+                        Output::Bytes(out.row(0).to_vec())
+                    } else {
+                        Output::Null
+                    }
+                }),
+            (Op::QueryParamAll, Some(key)) => {
+                column::all::<i64, i64>(&parser, &rows, key, on_error).map(|out| {
+                    if out.is_valid(0) {
+                        Output::Values((0..out.items.len()).map(|j| text(&out.items, j)).collect())
+                    } else {
+                        Output::Null
+                    }
+                })
+            }
+            _ => column::parse::<i64, i64>(&parser, &rows, on_error).map(|out| {
+                if out.is_valid(0) {
+                    let (keys, values) = (&out.items.keys, &out.items.values);
+                    Output::Pairs(
+                        (0..keys.len()).map(|j| (text(keys, j), text(values, j))).collect(),
+                    )
+                } else {
+                    Output::Null
+                }
+            }),
+        };
+        result.map_err(batch_failure)
+    }
+
+    /// Runs `form-serialize` or `query-build` on `pairs` (any other operation is an error).
     ///
     /// ```
     /// use pctenc::options::{Op, Options, Output};
@@ -136,8 +212,17 @@ impl Options {
         pairs: &[(K, V)],
     ) -> Result<Output, Failure> {
         self.validate().map_err(|e| Failure::new("bad-options", 0, e))?;
+        if self.op == Op::QueryBuild {
+            let b = self.query_builder().map_err(|e| Failure::new("bad-options", 0, e))?;
+            let pairs = pairs.iter().map(|(k, v)| (k.as_ref().as_bytes(), v.as_ref().as_bytes()));
+            return Ok(Output::Bytes(b.build(pairs).into_bytes()));
+        }
         if self.op != Op::FormSerialize {
-            return Err(Failure::new("bad-options", 0, "only form-serialize takes pairs"));
+            return Err(Failure::new(
+                "bad-options",
+                0,
+                "only form-serialize and query-build take pairs",
+            ));
         }
         #[allow(unused_mut)]
         let mut s = crate::form::Serializer::new();
@@ -163,21 +248,24 @@ impl Options {
     /// `encode`: one row through [`batch::encode`], or the charset or ext-value path.
     fn encode(&self, input: &[u8]) -> Result<Output, Failure> {
         let p = self.profile();
-        if self.ext_value() || self.charset.is_some() {
-            let text = match core::str::from_utf8(input) {
-                Ok(text) => Cow::Borrowed(text),
-                Err(e) => match self.on_error() {
-                    OnError::Raise => return Err(EncodeError { offset: e.valid_up_to() }.into()),
-                    OnError::Null => return Ok(Output::Null),
-                    OnError::Keep | OnError::Replace => String::from_utf8_lossy(input),
-                },
+        if self.ext_value() {
+            let text = core::str::from_utf8(input).map_err(|e| match self.on_error() {
+                OnError::Raise => Err(EncodeError { offset: e.valid_up_to() }.into()),
+                OnError::Null => Ok(Output::Null),
+                // The profile's own answer for a row that is not text: its lossy text.
+                OnError::Keep | OnError::Replace => {
+                    Ok(ext_value(&p, &String::from_utf8_lossy(input)))
+                }
+            });
+            return match text {
+                Ok(text) => Ok(ext_value(&p, text)),
+                Err(done) => done,
             };
-            if self.ext_value() {
-                let mut out = String::from("UTF-8''");
-                p.encode_append(&*text, &mut out);
-                return Ok(Output::Bytes(out.into_bytes()));
-            }
-            return self.encode_charset(&p, &text);
+        }
+        if self.charset.is_some() {
+            // A charset encodes text: bytes that are not UTF-8 are read as U+FFFD, as the
+            // Encoding Standard's decoders read them (and the CLI's streaming encoder does).
+            return self.encode_charset(&p, &String::from_utf8_lossy(input));
         }
         let offsets = [0i64, input.len() as i64];
         let rows = Rows::new(&offsets, input);
@@ -199,7 +287,9 @@ impl Options {
         match p.try_encode_with(text, enc) {
             Ok(out) => Ok(Output::Bytes(out.into_owned().into_bytes())),
             Err(e) => match self.on_error() {
-                OnError::Raise => Err(Failure::new("unmappable", e.offset, e)),
+                OnError::Raise => {
+                    Err(Failure::new(crate::charset::UnmappableError::CODE, e.offset, e))
+                }
                 OnError::Null => Ok(Output::Null),
                 OnError::Keep | OnError::Replace => {
                     Ok(Output::Bytes(p.encode_with(text, enc).into_owned().into_bytes()))
@@ -218,9 +308,11 @@ impl Options {
     fn decode(&self, input: &[u8]) -> Result<Output, Failure> {
         let on_error = self.on_error();
         if self.ext_value() {
+            // A byte that is not UTF-8 is no attr-char: the first one is the error.
             let result = core::str::from_utf8(input)
-                .map_err(|e| Failure::from(DecodeError::InvalidUtf8 { offset: e.valid_up_to() }))
-                .and_then(|text| rfc8187::decode_ext_value(text).map_err(ext_value_failure));
+                .map_err(|e| rfc8187::ExtValueError::InvalidChar { offset: e.valid_up_to() })
+                .and_then(rfc8187::decode_ext_value)
+                .map_err(ext_value_failure);
             return match result {
                 Ok(v) => Ok(Output::Bytes(v.value.into_bytes())),
                 Err(e) => {
@@ -283,6 +375,13 @@ fn recover(
         }
         OnError::Replace => Ok(Output::Bytes(lenient().into_bytes())),
     }
+}
+
+/// `text` as an RFC 8187 ext-value in UTF-8: `UTF-8''` and its escapes.
+fn ext_value(p: &crate::Profile, text: &str) -> Output {
+    let mut out = String::from("UTF-8''");
+    p.encode_append(text, &mut out);
+    Output::Bytes(out.into_bytes())
 }
 
 fn batch_failure(e: BatchError) -> Failure {

@@ -10,6 +10,8 @@
 
 use core::fmt;
 
+use crate::profile::{HexCase, Utf8};
+
 /// An operation of the contract: what a front end is asked to do with one value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -31,6 +33,16 @@ pub enum Op {
     FormSerialize,
     /// Decode one path segment safely, refusing what a later layer could read differently.
     DecodeSegment,
+    /// The `(name, value)` pairs of the query of a value (a URL, a query string, a form
+    /// body), decoded by a profile ([`crate::query`]).
+    QueryParse,
+    /// The value of the first pair named `key` in a value's query, decoded; no value if
+    /// there is none.
+    QueryParam,
+    /// The values of every pair named `key` in a value's query, decoded.
+    QueryParamAll,
+    /// `(name, value)` pairs to a query string, each escaped by a profile.
+    QueryBuild,
 }
 
 impl Op {
@@ -44,6 +56,10 @@ impl Op {
         Op::FormParse,
         Op::FormSerialize,
         Op::DecodeSegment,
+        Op::QueryParse,
+        Op::QueryParam,
+        Op::QueryParamAll,
+        Op::QueryBuild,
     ];
 
     /// The operation's name, as the conformance table writes it.
@@ -57,6 +73,10 @@ impl Op {
             Op::FormParse => "form-parse",
             Op::FormSerialize => "form-serialize",
             Op::DecodeSegment => "decode-segment",
+            Op::QueryParse => "query-parse",
+            Op::QueryParam => "query-param",
+            Op::QueryParamAll => "query-param-all",
+            Op::QueryBuild => "query-build",
         }
     }
 
@@ -97,6 +117,8 @@ pub enum Key {
     Unmappable,
     /// Where the input sits in a URL (`check`, `normalize`).
     Context,
+    /// Where the query is in a value: a URL, a query string, a form body.
+    Input,
     /// The most bytes `check` reads, or a segment may have.
     MaxLen,
     /// The most `&`-separated parameters `check` accepts in a query or form.
@@ -199,16 +221,25 @@ impl fmt::Display for ExpectedValues {
             }
             Values::Bool => f.write_str("true|false"),
             Values::Profile => f.write_str("a profile name or alias"),
-            Values::Charset => f.write_str("a WHATWG encoding label, or auto (decoding)"),
+            Values::Charset => f.write_str(
+                "a WHATWG encoding label such as utf-8, shift_jis, euc-jp, gbk, big5, euc-kr, \
+                 windows-1251, koi8-r, windows-1250; or auto, decoding",
+            ),
             Values::Count => f.write_str("a whole number"),
         }
     }
 }
 
-use Op::{Check, Decode, DecodeSegment, Encode, FormParse, FormSerialize, Normalize, TryDecode};
+use Op::{
+    Check, Decode, DecodeSegment, Encode, FormParse, FormSerialize, Normalize, QueryBuild,
+    QueryParam, QueryParamAll, QueryParse, TryDecode,
+};
 
 const CODEC: &[Op] = &[Encode, Decode, TryDecode];
 const DECODING: &[Op] = &[Decode, TryDecode];
+/// The query operations that read a value.
+const QUERY_READ: &[Op] = &[QueryParse, QueryParam, QueryParamAll];
+const QUERY: &[Op] = &[QueryParse, QueryParam, QueryParamAll, QueryBuild];
 
 /// `malformed`.
 pub const MALFORMED: &[Word] = &[
@@ -216,16 +247,23 @@ pub const MALFORMED: &[Word] = &[
     word("lenient", "a '%' that starts no escape is kept as written"),
 ];
 
-/// `utf8`.
+/// `utf8`: three of the UTF-8 policies, by the names profiles describe them with
+/// ([`Utf8::name`]).
 pub const UTF8: &[Word] = &[
-    word("strict", "bytes that are not UTF-8 are an error naming their offset"),
-    Word { name: "lossy", aliases: &["replace"], about: "each invalid sequence becomes U+FFFD" },
-    word("bytes", "bytes are bytes: no check (a decoded result is bytes, not text)"),
+    word(Utf8::Strict.name(), "bytes that are not UTF-8 are an error naming their offset"),
+    Word {
+        name: Utf8::Lossy.name(),
+        aliases: &["replace"],
+        about: "each invalid sequence becomes U+FFFD",
+    },
+    word(Utf8::Bytes.name(), "bytes are bytes: no check (a decoded result is bytes, not text)"),
 ];
 
-/// `hex`.
-pub const HEX: &[Word] =
-    &[word("upper", "%C3%A9, as RFC 3986 §2.1 recommends"), word("lower", "%c3%a9")];
+/// `hex`, by the names profiles describe their hex case with ([`HexCase::name`]).
+pub const HEX: &[Word] = &[
+    word(HexCase::Upper.name(), "%C3%A9, as RFC 3986 §2.1 recommends"),
+    word(HexCase::Lower.name(), "%c3%a9"),
+];
 
 /// `unmappable`.
 pub const UNMAPPABLE: &[Word] = &[
@@ -243,6 +281,15 @@ pub const CONTEXT: &[Word] = &[
     word("userinfo", "the userinfo of an authority"),
     word("host", "a host"),
     word("url", "a whole URL or request target, split into components first"),
+];
+
+/// `input` of the query operations: where the query is in a value (the words of
+/// [`crate::query::Input`], in its order).
+pub const INPUT: &[Word] = &[
+    word("auto", "a URL if the value holds '?', else a bare query string (logs that mix both)"),
+    word("url", "a URL: the query is between the first '?' and the next '#'; none without '?'"),
+    word("query", "a query string: one leading '?' dropped, as URLSearchParams reads one"),
+    word("form", "an application/x-www-form-urlencoded body, read as it is"),
 ];
 
 /// `policy` of `decode-segment`.
@@ -284,21 +331,24 @@ pub const OPTIONS: &[OptionInfo] = &[
         name: "profile",
         values: Values::Profile,
         about: "the dialect (pctenc profiles lists them)",
-        defaults: &[(CODEC, "rfc3986")],
+        defaults: &[(CODEC, "rfc3986"), (QUERY, "form")],
     },
     OptionInfo {
         key: Key::Hex,
         name: "hex",
         values: Values::Words(HEX),
         about: "the case of the hex digits the encoder writes (lower=true is hex=lower)",
-        defaults: &[(&[Encode], "the profile's (upper, but lower for dotnet-httputility)")],
+        defaults: &[(&[Encode, QueryBuild], "the profile's (upper, but lower for dotnet-httputility)")],
     },
     OptionInfo {
         key: Key::Malformed,
         name: "malformed",
         values: Values::Words(MALFORMED),
         about: "what a '%' that does not start a well-formed escape does",
-        defaults: &[(DECODING, "the profile's (strict for rfc3986 and js-*, lenient for url-*, form, py-*...)")],
+        defaults: &[
+            (DECODING, "the profile's (strict for rfc3986 and js-*, lenient for url-*, form, py-*...)"),
+            (QUERY_READ, "the profile's (lenient for form)"),
+        ],
     },
     OptionInfo {
         key: Key::Utf8,
@@ -308,6 +358,7 @@ pub const OPTIONS: &[OptionInfo] = &[
         defaults: &[
             (&[Encode], "the profile's input policy (strict for js-*, lossy for url-* and form, bytes for rfc3986)"),
             (DECODING, "the profile's; strict where the profile keeps bytes (the result is text)"),
+            (QUERY_READ, "the profile's; strict where the profile keeps bytes (names and values are text: bytes is refused)"),
         ],
     },
     OptionInfo {
@@ -315,14 +366,20 @@ pub const OPTIONS: &[OptionInfo] = &[
         name: "plus",
         values: Values::Bool,
         about: "true writes an escaped space as '+' and reads '+' as a space; false uses %20 and keeps '+'",
-        defaults: &[(CODEC, "the profile's (true for form, py-quote-plus, php-urlencode, java-urlencoder...)")],
+        defaults: &[
+            (CODEC, "the profile's (true for form, py-quote-plus, php-urlencode, java-urlencoder...)"),
+            (QUERY, "the profile's (true for form)"),
+        ],
     },
     OptionInfo {
         key: Key::Charset,
         name: "charset",
         values: Values::Charset,
         about: "the text's charset (a WHATWG label); auto detects it when decoding",
-        defaults: &[(CODEC, "none: UTF-8 under the profile's rules"), (&[FormParse, FormSerialize], "utf-8")],
+        defaults: &[
+            (CODEC, "none: UTF-8 under the profile's rules"),
+            (&[FormParse, FormSerialize, QueryParse, QueryParam, QueryParamAll, QueryBuild], "utf-8"),
+        ],
     },
     OptionInfo {
         key: Key::Unmappable,
@@ -337,6 +394,13 @@ pub const OPTIONS: &[OptionInfo] = &[
         values: Values::Words(CONTEXT),
         about: "where the input sits in a URL",
         defaults: &[(&[Check, Normalize], "url")],
+    },
+    OptionInfo {
+        key: Key::Input,
+        name: "input",
+        values: Values::Words(INPUT),
+        about: "where the query is in a value",
+        defaults: &[(QUERY_READ, "auto")],
     },
     OptionInfo {
         key: Key::MaxLen,
@@ -364,7 +428,7 @@ pub const OPTIONS: &[OptionInfo] = &[
         name: "on_error",
         values: Values::Words(ON_ERROR),
         about: "columns: what a row that fails becomes",
-        defaults: &[(&[Encode, Decode], "raise")],
+        defaults: &[(&[Encode, Decode], "raise"), (QUERY_READ, "raise")],
     },
     OptionInfo {
         key: Key::FailOn,
@@ -374,6 +438,28 @@ pub const OPTIONS: &[OptionInfo] = &[
         defaults: &[(&[Check], "high")],
     },
 ];
+
+/// The options of every operation as help text: for each operation, one line per option,
+/// `name=VALUES` then what it does and its default there. What `pctenc options` prints.
+///
+/// ```
+/// let text = pctenc::options::words::listing();
+/// assert!(text.contains("decode:\n  profile=a profile name or alias"));
+/// assert!(text.contains("utf8=strict|lossy|bytes"));
+/// ```
+pub fn listing() -> alloc::string::String {
+    use core::fmt::Write;
+    let mut out = alloc::string::String::new();
+    for op in Op::ALL {
+        let _ = writeln!(out, "{op}:");
+        for o in op.options() {
+            let default = o.default_for(*op).unwrap_or("");
+            let _ = writeln!(out, "  {}={}", o.name, o.expected());
+            let _ = writeln!(out, "      {} [default: {default}]", o.about);
+        }
+    }
+    out
+}
 
 /// The key that `lower=true|false` sets: JavaScript's, Python's and the CLI's `lower` flag,
 /// kept as a spelling of `hex=lower|upper`.
@@ -446,19 +532,22 @@ mod tests {
     }
 
     #[test]
-    fn word_tables_match_the_library_enums() {
+    fn the_library_enums_read_these_tables() {
         use crate::batch::OnError;
         use crate::lint::{Context, Severity};
         assert_eq!(CONTEXT.len(), Context::ALL.len());
-        for (w, c) in CONTEXT.iter().zip(Context::ALL) {
-            assert_eq!(w.name, c.as_str());
+        for c in Context::ALL {
+            assert_eq!(Context::by_name(c.as_str()), Some(*c));
         }
-        for (w, s) in SEVERITY.iter().zip(Severity::ALL) {
-            assert_eq!(w.name, s.as_str());
-        }
+        assert_eq!(SEVERITY.len(), Severity::ALL.len());
+        assert_eq!(Severity::by_name("crit"), Some(Severity::Critical));
         for w in ON_ERROR {
-            assert!(OnError::by_name(w.name).is_some(), "{}", w.name);
+            assert_eq!(OnError::by_name(w.name).map(OnError::name), Some(w.name));
         }
+        for (w, name) in INPUT.iter().zip(crate::query::Input::NAMES) {
+            assert_eq!(w.name, *name);
+        }
+        assert_eq!(INPUT.len(), crate::query::Input::NAMES.len());
         for w in POLICY {
             assert!(crate::segment::SegmentPolicy::by_name(w.name).is_some(), "{}", w.name);
         }

@@ -149,7 +149,9 @@ pub enum Utf8 {
     /// decoding (an encoder reads it as `Lossy`).
     LossyJava,
     /// Escapes whose bytes are not valid UTF-8 stay as they were written (.NET's
-    /// `Uri.UnescapeDataString`); raw input bytes are kept as they are. Only for decoding.
+    /// `Uri.UnescapeDataString`); a raw input byte in a sequence that is not UTF-8 has no
+    /// escape to stay as, and is an error naming it, as under [`Utf8::Strict`]. Only for
+    /// decoding.
     KeepEscaped,
     /// RFC 3987 §3.2 (URI to IRI): as [`Utf8::KeepEscaped`], and escapes of characters that an
     /// IRI must not show decoded also stay (characters outside `ucschar` / `iprivate`, and the

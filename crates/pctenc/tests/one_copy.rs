@@ -1,0 +1,311 @@
+//! One contract, one place: no option word table, alias table or default is spelt outside the
+//! library's options module (`pctenc::options`) and the profiles' own definitions. A front end
+//! that lists `"strict", "lenient"` itself, copies an alias table, or writes the library's
+//! default (`profile="rfc3986"`) into its own signature has a second copy that can drift; this
+//! test reads the Rust, JavaScript, HTML and Python sources of every front end and fails on one.
+//!
+//! The words come from the library's own tables (`words::OPTIONS`, the profile name table), so
+//! a new word is checked as soon as it exists. What counts as a copy:
+//!
+//! - two or more distinct words of one option as string literals within five lines of code
+//!   (a list, a match, a menu), or a profile's name with one of its aliases;
+//! - an option's own name and its single-word default on one line of code (`profile =
+//!   "rfc3986"`, `context ?? 'url'`).
+//!
+//! Comments, doc comments, docstrings and `#[cfg(test)]` modules are not code: docs and tests
+//! may name the words. Copies being removed on another branch are listed in [`EXPECTED`] with
+//! the reason; an expected copy that is gone fails too, so the list cannot go stale.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use pctenc::options::words::{self, Values};
+
+/// Known copies, each with its reason: `(file, what, why)`. A copy listed here that is gone
+/// fails the test, so the list shrinks as they are removed.
+const EXPECTED: &[(&str, &str, &str)] = &[
+    ("crates/pctenc-py/python/pctenc/spark.py", "default on_error=raise", PY),
+    ("crates/pctenc-py/python/pctenc/spark.py", "utf8 words", PY),
+    ("crates/pctenc-py/python/pctenc/spark.py", "on_error words", PY),
+    ("crates/pctenc-py/python/pctenc/polars.py", "default on_error=raise", PY),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "default on_error=raise", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "default profile=rfc3986", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "malformed words", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "utf8 words", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "policy words", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "on_error words", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "malformed words", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "utf8 words", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "policy words", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "on_error words", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "hex words", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "unmappable words", STUB),
+    ("crates/pctenc-py/python/pctenc/__init__.pyi", "utf8 words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "malformed words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "utf8 words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "context words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "policy words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "on_error words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "hex words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "unmappable words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "fail_on words", STUB),
+];
+
+const PY: &str = "the Spark and Polars adapters still spell on_error's words and default (and \
+                  Spark the utf8 words) to choose between their engine's functions; a \
+                  follow-up for the Python side: take them from pctenc.options()";
+
+const STUB: &str = "a type stub spells the words as Literal types for mypy --strict and \
+                    editors, and a stub cannot read the library's table; \
+                    crates/pctenc-py/tests/test_typing.py checks stubs against the library";
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Source files of the front ends (and of the core outside its options module and profile
+/// definitions), relative to the root.
+fn sources() -> Vec<String> {
+    let mut out = Vec::new();
+    let dirs = [
+        ("crates/pctenc/src", "rs"),
+        ("crates/pctenc-cli/src", "rs"),
+        ("crates/pctenc-wasm/src", "rs"),
+        ("crates/pctenc-py/src", "rs"),
+        ("crates/pctenc-py/python/pctenc", "py"),
+        ("crates/pctenc-py/python/pctenc", "pyi"),
+        ("npm", "js"),
+        ("npm", "ts"),
+        ("web", "js"),
+        ("web", "html"),
+    ];
+    for (dir, ext) in dirs {
+        walk(&root().join(dir), ext, &mut out);
+    }
+    out.retain(|f| {
+        !f.starts_with("crates/pctenc/src/options/")
+            && !f.starts_with("crates/pctenc/src/profile/")
+            // Generated from the library's table by npm/build.mjs (not committed).
+            && f != "npm/options.d.ts"
+            && !f.contains("/node_modules/")
+            && !f.contains("/dist/")
+    });
+    out
+}
+
+fn walk(dir: &Path, ext: &str, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if p.is_dir() {
+            if !matches!(name.as_str(), "node_modules" | "dist" | "tests" | "test" | "target") {
+                walk(&p, ext, out);
+            }
+        } else if name.ends_with(&format!(".{ext}")) {
+            let rel = p.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+            out.push(rel.replace("crates/pctenc/../../", ""));
+        }
+    }
+}
+
+/// The file's lines of code: without comments, docstrings and test modules (emptied, so line
+/// numbers stay).
+fn code(file: &str, text: &str) -> Vec<String> {
+    let python = file.ends_with(".py") || file.ends_with(".pyi");
+    let mut out = Vec::new();
+    let (mut in_doc, mut in_tests) = (false, false);
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("#[cfg(test)]") {
+            in_tests = true;
+        }
+        if python && (t.starts_with("\"\"\"") || t.starts_with("r\"\"\"")) {
+            let closes = t.len() > 3 && t[3..].contains("\"\"\"");
+            if !closes {
+                in_doc = !in_doc;
+            }
+            out.push(String::new());
+            continue;
+        }
+        let comment = t.starts_with("//")
+            || t.starts_with("/*")
+            || t.starts_with('*')
+            || (python && t.starts_with('#'));
+        if in_doc || in_tests || comment {
+            out.push(String::new());
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    out
+}
+
+/// The string literals of a line (`"..."` or `'...'`), as written.
+fn literals(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let q = b[i];
+        if q == b'"' || q == b'\'' {
+            if let Some(end) = line[i + 1..].find(q as char) {
+                out.push(&line[i + 1..i + 1 + end]);
+                i += end + 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `(what, words, the word a hit must include)`: each option's words, and each profile's
+/// names (its own name required).
+fn groups() -> Vec<(String, BTreeSet<&'static str>, Option<&'static str>)> {
+    let mut out = Vec::new();
+    for o in words::OPTIONS {
+        if let Values::Words(ws) = o.values {
+            let set =
+                ws.iter().flat_map(|w| std::iter::once(w.name).chain(w.aliases.iter().copied()));
+            out.push((format!("{} words", o.name), set.collect(), None));
+        }
+    }
+    for p in pctenc::profile::ALL {
+        if !p.aliases().is_empty() {
+            let set = std::iter::once(p.name()).chain(p.aliases().iter().copied());
+            out.push((format!("profile {} names", p.name()), set.collect(), Some(p.name())));
+        }
+    }
+    out
+}
+
+/// `(what, key spellings, default)`: the options whose default is one word.
+fn defaults() -> Vec<(String, Vec<String>, &'static str)> {
+    let mut out = Vec::new();
+    for o in words::OPTIONS {
+        for (_, d) in o.defaults {
+            let single = !d.contains(' ')
+                && (words::find_word(o.words(), d).is_some() || o.values == Values::Profile);
+            if single {
+                let camel: String = o
+                    .name
+                    .split('_')
+                    .enumerate()
+                    .map(
+                        |(i, w)| {
+                            if i == 0 {
+                                w.to_string()
+                            } else {
+                                w[..1].to_uppercase() + &w[1..]
+                            }
+                        },
+                    )
+                    .collect();
+                let spellings = vec![o.name.to_string(), o.name.replace('_', "-"), camel];
+                out.push((format!("default {}={d}", o.name), spellings, *d));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every copy in `file`: `(line number, what)`.
+fn copies(file: &str, lines: &[String]) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let lits: Vec<Vec<&str>> = lines.iter().map(|l| literals(l)).collect();
+    for (what, set, name) in groups() {
+        for start in 0..lines.len() {
+            let window = &lits[start..(start + 5).min(lines.len())];
+            let hit: BTreeSet<&str> =
+                window.iter().flatten().copied().filter(|l| set.contains(l)).collect();
+            // A profile's aliases are often function names (`quote`, `escape`): an alias
+            // table has the profile's own name in it too.
+            let named = name.is_none_or(|n| hit.contains(n));
+            if hit.len() >= 2 && named && lits[start].iter().any(|l| set.contains(l)) {
+                found.push((start + 1, what.clone()));
+                break;
+            }
+        }
+    }
+    for (what, keys, default) in defaults() {
+        for (n, line) in lines.iter().enumerate() {
+            let has_key = keys.iter().any(|k| {
+                line.match_indices(k.as_str()).any(|(i, _)| {
+                    let before = line[..i].chars().next_back();
+                    let after = line[i + k.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+            });
+            if has_key && literals(line).contains(&default) {
+                found.push((n + 1, what.clone()));
+                break;
+            }
+        }
+    }
+    let _ = file;
+    found
+}
+
+#[test]
+fn no_option_word_alias_or_default_is_spelt_twice() {
+    let files = sources();
+    assert!(files.iter().any(|f| f.ends_with("npm/manual.js")), "{files:?}");
+    assert!(files.iter().any(|f| f.ends_with("python/pctenc/spark.py")), "{files:?}");
+    let mut unexpected = Vec::new();
+    let mut seen = BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        for (line, what) in copies(file, &code(file, &text)) {
+            if EXPECTED.iter().any(|(f, w, _)| f == file && *w == what) {
+                seen.insert((file.clone(), what));
+            } else {
+                unexpected.push(format!("{file}:{line}: {what}"));
+            }
+        }
+    }
+    let stale: Vec<_> = EXPECTED
+        .iter()
+        .filter(|(f, w, _)| !seen.contains(&(f.to_string(), w.to_string())))
+        .map(|(f, w, _)| format!("{f}: {w}"))
+        .collect();
+    println!(
+        "one copy: {} files read, {} known copies left to another branch",
+        files.len(),
+        seen.len()
+    );
+    assert!(
+        unexpected.is_empty(),
+        "option words, aliases or defaults spelt outside pctenc::options (take them from the \
+         library's table):\n{}",
+        unexpected.join("\n")
+    );
+    assert!(
+        stale.is_empty(),
+        "expected copies that are gone; remove them from EXPECTED:\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn the_check_finds_a_copy() {
+    let js = [
+        "const WORDS = ['strict',",
+        "  'lenient'];",
+        "function f(o) { return o.context ?? 'url'; }",
+    ];
+    let lines: Vec<String> = js.iter().map(|s| s.to_string()).collect();
+    let found: Vec<String> = copies("x.js", &lines).into_iter().map(|(_, w)| w).collect();
+    assert!(found.contains(&"malformed words".to_string()), "{found:?}");
+    assert!(found.contains(&"default context=url".to_string()), "{found:?}");
+    let py = ["_JAVA = {\"spark\", \"java-urlencoder\"}"];
+    let lines: Vec<String> = py.iter().map(|s| s.to_string()).collect();
+    assert_eq!(copies("x.py", &lines)[0].1, "profile java-urlencoder names");
+    // Docs and tests may name the words.
+    let doc = "/// strict or lenient: 'strict', 'lenient'";
+    assert!(copies("x.rs", &code("x.rs", doc)).is_empty());
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Picking one query parameter out of a URL column: pctenc against each engine's own way.
+
+    $VENV/bin/python scripts/bench/query.py --rows 10000000 [--runs 3] [--only kernel,spark,duckdb,polars]
+
+The column and the harness are scripts/bench/engines.py's (the URL generator's 10 M rows,
+seed 14, Parquet, each case in its own process, peak RSS of the process tree): every row is
+`https://HOST/SEG/SEG?K=V&K=V`, two pairs drawn from ten keys, so the key picked (`q`) is in
+about one row in five, its value escaped in most of them. Cases:
+
+- kernel: `pctenc.arrow.query_param(col, "q", "spark", input="url")` alone, one thread; and
+  `parse_query` of the whole column.
+- Spark local[2]: `url_decode(parse_url(u, 'QUERY', 'q'))` vs `pctenc.spark.query_param(u,
+  "q", profile="spark", input="url")` (arrow_udf), into the `noop` sink over a cached frame.
+- DuckDB: `url_decode(regexp_extract(u, '[?&]q=([^&#]*)', 1))` (DuckDB 2.0 has no URL
+  parser) vs `pct_query_param(u, 'q', profile := 'duckdb', input := 'url')`, as
+  `SELECT sum(length(...)) FROM t`.
+- Polars: `map_elements(lambda u: parse_qs(urlsplit(u).query, keep_blank_values=True).get("q",
+  [None])[0])` vs
+  `.pct.query_param("q", input="url")`.
+
+Before timing, each pctenc case checks its first 200,000 results against its peer's (the
+DuckDB regex gives '' where the key is absent, pctenc NULL: compared as such).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from engines import SPARK_BATCH, parquet, time_runs  # noqa: E402
+
+KEY = "q"
+CHECK_ROWS = 200_000
+
+
+def case_kernel(name, path, runs):
+    import pyarrow.parquet as pq
+    from pctenc import arrow
+
+    col = pq.read_table(path)["u"].combine_chunks()
+    if name == "kernel-parse":
+        return time_runs(lambda: arrow.parse_query(col, input="url"), runs)
+    return time_runs(lambda: arrow.query_param(col, KEY, "spark", input="url"), runs)
+
+
+def case_spark(name, path, runs):
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession, functions as F
+    import pctenc.spark as ps
+
+    spark = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.memory", "6g")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(SPARK_BATCH))
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("ERROR")
+    df = spark.read.parquet(path).cache()
+    df.count()
+    builtin = F.expr(f"url_decode(parse_url(u, 'QUERY', '{KEY}'))")
+    ours = ps.query_param("u", KEY, profile="spark", input="url")
+    col = builtin if name == "spark-builtin-pick" else ours
+    if name == "spark-pctenc-pick":
+        sample = df.limit(CHECK_ROWS).select(builtin.alias("a"), ours.alias("b"))
+        assert sample.where(~F.col("a").eqNullSafe(F.col("b"))).count() == 0, "results differ"
+    run = lambda: df.select(col.alias("o")).write.format("noop").mode("overwrite").save()  # noqa: E731
+    run()  # warm: Python workers started, UDF shipped
+    out = time_runs(run, runs)
+    spark.stop()
+    return out
+
+
+def case_duckdb(name, path, runs):
+    import duckdb
+    import pctenc.duckdb
+
+    con = duckdb.connect()
+    pctenc.duckdb.register(con)
+    con.execute(f"CREATE TABLE t AS SELECT u FROM read_parquet('{path}')")
+    builtin = f"url_decode(regexp_extract(u, '[?&]{KEY}=([^&#]*)', 1))"
+    ours = f"pct_query_param(u, '{KEY}', profile := 'duckdb', input := 'url')"
+    if name == "duckdb-pctenc-pick":
+        differ = con.execute(
+            f"SELECT count(*) FROM (SELECT {builtin} AS a, {ours} AS b FROM t LIMIT {CHECK_ROWS}) "
+            "WHERE a IS DISTINCT FROM coalesce(b, '')"
+        ).fetchone()[0]
+        assert differ == 0, f"{differ} results differ"
+    q = f"SELECT sum(length({builtin if name == 'duckdb-builtin-pick' else ours})) FROM t"
+    con.execute(q).fetchone()
+    return time_runs(lambda: con.execute(q).fetchone(), runs)
+
+
+def _parse_qs_first(u):
+    import urllib.parse
+
+    query = urllib.parse.urlsplit(u).query
+    return urllib.parse.parse_qs(query, keep_blank_values=True).get(KEY, [None])[0]
+
+
+def case_polars(name, path, runs):
+    import polars as pl
+    import pctenc.polars  # noqa: F401
+
+    df = pl.read_parquet(path)
+    builtin = pl.col("u").map_elements(_parse_qs_first, return_dtype=pl.String)
+    ours = pl.col("u").pct.query_param(KEY, input="url")
+    if name == "polars-pctenc-pick":
+        head = df.head(CHECK_ROWS)
+        a, b = head.select(builtin)["u"], head.select(ours)["u"]
+        assert a.equals(b), "results differ"
+    e = builtin if name == "polars-map_elements-parse_qs" else ours
+    return time_runs(lambda: df.select(e), runs)
+
+
+CASES = {
+    "kernel": ["kernel-pick", "kernel-parse"],
+    "spark": ["spark-builtin-pick", "spark-pctenc-pick"],
+    "duckdb": ["duckdb-builtin-pick", "duckdb-pctenc-pick"],
+    "polars": ["polars-map_elements-parse_qs", "polars-pctenc-pick"],
+}
+PEER = {
+    "spark-pctenc-pick": "spark-builtin-pick",
+    "duckdb-pctenc-pick": "duckdb-builtin-pick",
+    "polars-pctenc-pick": "polars-map_elements-parse_qs",
+}
+
+
+def one(name, rows, runs):
+    path = parquet(rows)
+    cases = {"spark": case_spark, "duckdb": case_duckdb, "polars": case_polars,
+             "kernel": case_kernel}
+    secs, peak = cases[name.split("-")[0]](name, path, runs)
+    print(json.dumps({"case": name, "rows": rows, "runs": [round(s, 3) for s in secs],
+                      "median_s": round(statistics.median(secs), 3),
+                      "peak_rss_mib": round(peak)}), flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=10_000_000)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", default="kernel,spark,duckdb,polars")
+    ap.add_argument("--case", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.case:
+        return one(a.case, a.rows, a.runs)
+    parquet(a.rows)
+    results = {}
+    for engine in a.only.split(","):
+        for case in CASES[engine]:
+            p = subprocess.run([sys.executable, __file__, "--case", case, "--rows", str(a.rows),
+                                "--runs", str(a.runs)], capture_output=True, text=True)
+            line = [l for l in p.stdout.splitlines() if l.startswith("{")]
+            if p.returncode or not line:
+                print(f"{case}: FAILED\n{p.stderr[-2000:]}", file=sys.stderr)
+                continue
+            print(line[-1], flush=True)
+            results[case] = json.loads(line[-1])
+    print("\n| case | rows | median s | vs the engine's own way | peak RSS MiB |")
+    print("|---|---:|---:|---:|---:|")
+    for case, r in results.items():
+        peer = results.get(PEER.get(case, ""))
+        ratio = f"{peer['median_s'] / r['median_s']:.2f}x" if peer else ""
+        print(f"| {case} | {r['rows']:,} | {r['median_s']} | {ratio} | {r['peak_rss_mib']} |")
+
+
+if __name__ == "__main__":
+    main()
