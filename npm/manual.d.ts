@@ -128,9 +128,11 @@ export interface Finding {
   offset: number;
   /** Length of the span in bytes. */
   len: number;
+  /** `offset + len`: where the span ends (Python's `end`). */
+  end: number;
   message: string;
-  /** How many decodes it takes to reach the finding, where that matters. */
-  depth?: number;
+  /** How many decodes it takes to reach the finding (`double-encoded`); else null. */
+  depth: number | null;
 }
 
 /** What `check` found. */

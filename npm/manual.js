@@ -437,15 +437,21 @@ function jsonFailure(meta, input) {
  * Lints `input` as it would be read in a URL context (`{context = "url"}`: segment, path,
  * query, form, fragment, userinfo, host, url; `max_len`, `max_params`, `fail_on`): what an
  * attacker's encoding leaves (encoded dot segments and slashes, double encoding, overlong
- * UTF-8...), as `pctenc check`. Each finding has `code`, `severity`, `offset` and `len` (its
- * byte span), `message`, and `depth` for double encoding. At most 1000 findings are listed;
+ * UTF-8...), as `pctenc check`. Each finding has `code`, `severity`, `offset`, `len` and `end` (its
+ * byte span), `message`, and `depth` (double encoding; else null), as in Python. At most 1000 findings are listed;
  * `count` and `truncated` say when there were more; `fails` whether one reaches `fail_on`.
  */
 export function check(input, opts) {
   ready();
   checkInput(input, 'check');
   const { meta } = call({ op: 'check' }, input, opts, 'check');
-  return { findings: meta.findings, count: meta.count, worst: meta.worst, fails: meta.fails, truncated: meta.truncated };
+  // The fields of a finding in Python (pctenc.check), in its order: `end` and `depth` (null
+  // where it does not apply) always present.
+  const findings = meta.findings.map((f) => ({
+    code: f.code, severity: f.severity, offset: f.offset, len: f.len, end: f.offset + f.len,
+    message: f.message, depth: f.depth ?? null,
+  }));
+  return { findings, count: meta.count, worst: meta.worst, fails: meta.fails, truncated: meta.truncated };
 }
 
 /** RFC 3986 §6.2.2 normal form of `input` in a URL context (`{context = "url"}`): a string

@@ -181,8 +181,11 @@ test('the defaults are every front end\'s', () => {
   // A URL is split first: %2F is high in its path, info in its query (a path context would
   // call the query's high, and its '?' illegal).
   assert.deepEqual(check('/a%2Fb?q=%2F').findings.map((f) => f.severity), ['high', 'info']);
-  // Findings carry offset and len, not line (no lines are read here).
-  assert.deepEqual(Object.keys(check('/a%2Fb').findings[0]).sort(), ['code', 'len', 'message', 'offset', 'severity']);
+  // Findings carry Python's fields, in its order (no line: no lines are read here).
+  const f = check('/a%2Fb').findings[0];
+  assert.deepEqual(Object.keys(f), ['code', 'severity', 'offset', 'len', 'end', 'message', 'depth']);
+  assert.deepEqual([f.offset, f.len, f.end, f.depth], [2, 3, 5, null]);
+  assert.equal(check('%252e%252e%252f', { context: 'segment' }).findings.find((g) => g.code === 'double-encoded')?.depth, 2);
   // Forms, as URLSearchParams: a mapping or pairs, never a string's letters.
   assert.equal(pctenc.formSerialize({ ab: 'zz', cd: 'yy' }), 'ab=zz&cd=yy');
   assert.equal(pctenc.formSerialize(new Map([['a b', 1], ['c', true]])), 'a+b=1&c=true');

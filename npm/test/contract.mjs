@@ -50,7 +50,12 @@ function call(p, c, input, o) {
     case 'encode': return p.encode(input, o);
     case 'decode': return p.decode(input, o);
     case 'try-decode': { const r = p.tryDecode(input, o); return r.ok ? r.value : null; }
-    case 'check': { const r = p.check(input, o); return { findings: r.findings, fails: r.fails }; }
+    case 'check': {
+      // The table's fields: `end` is derived, `depth` given only where it applies.
+      const r = p.check(input, o);
+      const findings = r.findings.map(({ end, depth, ...f }) => (depth === null ? f : { ...f, depth }));
+      return { findings, fails: r.fails };
+    }
     case 'normalize': return p.normalize(input, o);
     case 'form-parse': return p.formParse(input, o);
     case 'form-serialize': return p.formSerialize(c.input_pairs, o);

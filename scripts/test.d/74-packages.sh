@@ -83,10 +83,10 @@ run "docs.rs build of pctenc (nightly, --all-features, --cfg docsrs, -D warnings
   cargo +nightly doc -q -p pctenc --all-features --no-deps --target-dir "$target_dir/docsrs"
 
 # --- npm ----------------------------------------------------------------------------------
-rm -f npm/pctenc.wasm npm/LICENSE-MIT npm/LICENSE-APACHE npm/*.tgz
+rm -f npm/pctenc.wasm npm/options.d.ts npm/LICENSE-MIT npm/LICENSE-APACHE npm/*.tgz
 if (cd npm && npm pack --json --pack-destination "$tmp" >"$tmp/pack.json" 2>"$tmp/pack.err"); then
   got=$(node -e 'console.log(require(process.argv[1])[0].files.map(f => f.path).sort().join(" "))' "$tmp/pack.json")
-  want="LICENSE-APACHE LICENSE-MIT README.md index.d.ts index.js manual.d.ts manual.js package.json pctenc.wasm"
+  want="LICENSE-APACHE LICENSE-MIT README.md index.d.ts index.js manual.d.ts manual.js options.d.ts package.json pctenc.wasm"
   [ "$got" = "$want" ] && ok "npm pack from a checkout without build output: $got" \
     || bad "npm pack file list: got '$got', want '$want'"
   tarball=$tmp/$(node -e 'console.log(require(process.argv[1])[0].filename)' "$tmp/pack.json")
