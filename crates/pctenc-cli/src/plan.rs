@@ -377,7 +377,7 @@ fn codec(mode: Mode, c: CodecArgs, env: &Env) -> Result<CodecPlan, UsageError> {
         };
         profile = profile.with_input_utf8(policy).with_output_utf8(policy);
     }
-    let ext_value = profile.name() == "rfc8187";
+    let ext_value = profile.is_ext_value();
     let charset = charset(direction, &c)?;
     if ext_value && charset != Charset::Profile {
         return Err(UsageError(
