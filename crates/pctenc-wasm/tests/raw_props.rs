@@ -1,5 +1,5 @@
-//! The raw exports (`src/raw.rs`) against the library, as property tests: every profile id
-//! (and two past the last), random knob bits and charsets, on inputs rich in escapes, `+`,
+//! The raw exports (`src/raw.rs`) against the library, as property tests: options drawn from
+//! the library's table (every profile, charset and word), on inputs rich in escapes, `+`,
 //! non-ASCII text and bytes that are not UTF-8. The same function is the `wasm_raw` fuzz
 //! target's (`fuzz/`).
 
@@ -24,27 +24,28 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn raw_exports_are_the_library(head in prop::array::uniform5(any::<u8>()), data in input()) {
+    fn raw_exports_are_the_library(head in prop::array::uniform6(any::<u8>()), data in input()) {
         let mut framed = head.to_vec();
         framed.extend_from_slice(&data);
         raw::raw(&framed);
     }
 }
 
-/// Every profile id, each verb, with no knobs and every charset kind, on a few fixed inputs.
+/// Every profile, each verb, alone and with each charset kind, on a few fixed inputs.
 #[test]
 fn every_profile_and_charset_kind() {
-    let inputs: [&[u8]; 6] = [b"", b"a b+%2B", "é%C3%A9".as_bytes(), b"%FF\xff", b"%", b"%82%B1"];
-    for id in 0..=(pctenc::profile::ALL.len() as u8 + 1) {
-        for charset in [0u8, 4, 5, 7] {
-            for verb in [0u8, 1] {
-                for input in inputs {
-                    let mut framed = vec![id, 0, 0, charset, verb];
-                    framed.extend_from_slice(input);
-                    raw::raw(&framed);
-                    framed[2] = 1; // Knobs::TEXT
-                    raw::raw(&framed);
-                }
+    use pctenc::options::Op;
+    use pctenc_wasm::raw::{DECODE, ENCODE, VALID};
+    let inputs: [&[u8]; 6] =
+        [b"", b"a b+%2B", "\u{e9}%C3%A9".as_bytes(), b"%FF\xff", b"%", b"%82%B1"];
+    for p in pctenc::profile::ALL {
+        for charset in ["", ", charset=shift_jis", ", charset=utf-8", ", charset=auto"] {
+            let text = format!("profile={}{charset}", p.name());
+            for input in inputs {
+                let flags = if std::str::from_utf8(input).is_ok() { VALID } else { 0 };
+                raw::call(Op::Encode, ENCODE, &text, input, flags);
+                raw::call(Op::Decode, DECODE, &text, input, flags);
+                raw::call(Op::Decode, DECODE, &format!("{text}, on_error=null"), input, 0);
             }
         }
     }

@@ -44,8 +44,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::decode::decode_append;
-use crate::decode::utf8::is_utf8;
+use crate::decode::utf8::{self, is_utf8};
+use crate::decode::with_policy;
 use crate::error::{DecodeError, EncodeError};
 use crate::kernel::{self, scalar};
 use crate::lint::escape_preview;
@@ -584,19 +584,22 @@ impl<'p> Decode<'p> {
                 None => out.end_row(i, false),
                 Some(row) => {
                     let start = out.values.len();
-                    // Straight to the kernel: under `Utf8::Bytes` the public decode adds only
-                    // a scan for `%` (a second pass over rows that mostly hold one) and a
-                    // UTF-8 policy that does nothing; an error is decoded again below anyway.
-                    if kernel::decode_append(&raw, Unit::Byte, row, &mut out.values, true).is_ok() {
-                        out.end_row(i, true)
-                    } else {
-                        // Settle what is pending first: errors are reported in row order.
-                        out.values.truncate(start);
-                        self.settle(rows, pending, on_error, out)?;
-                        self.policy_row(rows, i, on_error, out)?;
-                        pending = i + 1;
-                        settle_from = out.values.len();
-                        Ok(())
+                    // Straight to the kernel: under `Utf8::Bytes` the public decode adds
+                    // only a UTF-8 policy that does nothing.
+                    match kernel::decode_vec(&raw, Unit::Byte, row, &mut out.values, true) {
+                        Ok(_) => out.end_row(i, true),
+                        Err(e) => {
+                            // Settle what is pending first: errors are reported in row order.
+                            out.values.truncate(start);
+                            self.settle(rows, pending, on_error, out)?;
+                            // The first error under the whole policy: invalid UTF-8 before
+                            // the escape comes first (as `with_policy` says it).
+                            let e = utf8::first_error(&self.decoding, Unit::Byte, row, e);
+                            self.end_row(i, row, Err(e), on_error, out)?;
+                            pending = i + 1;
+                            settle_from = out.values.len();
+                            Ok(())
+                        }
                     }
                 }
             };
@@ -620,9 +623,10 @@ impl<'p> Decode<'p> {
     /// Such a run decodes rows to bytes and checks a stretch of rows at once with a SIMD
     /// validator (short rows are where validators are slowest, and a column of URLs spent half
     /// its time there): when the stretch (and, strict, its input) is UTF-8, the bytes are
-    /// exactly what the policy gives. A stretch that is not is decoded again row by row with
-    /// the policy itself, which finds the error or repairs the bytes: each row is decoded at
-    /// most twice.
+    /// exactly what the policy gives. A stretch that is not is checked row by row, each
+    /// row's decoded bytes against its input, which finds the error or repairs the bytes:
+    /// a row is decoded once (twice under [`OnError::Replace`], whose lenient decoding is
+    /// another decoding).
     fn fast(&self) -> bool {
         self.text
             && self.profile.unit() == crate::Unit::Byte
@@ -658,9 +662,25 @@ impl<'p> Decode<'p> {
         if decoded_ok && input_ok && cuts_ok() {
             return Ok(());
         }
+        // Row by row: each row's decoded bytes under the policy (no second decoding).
+        let base = out.row_start(from);
+        let decoded = out.values.split_off(base);
+        let ends: Vec<usize> = out.offsets[from + 1..=to]
+            .iter()
+            .map(|o| o.to_usize().unwrap_or(base) - base)
+            .collect();
         out.truncate_rows(from);
-        for i in from..to {
-            self.policy_row(rows, i, on_error, out)?;
+        let mut at = 0;
+        for (i, &end) in (from..to).zip(&ends) {
+            let bytes = decoded.get(at..end).unwrap_or_default();
+            at = end;
+            let Some(row) = rows.row(i)? else {
+                out.end_row(i, false)?;
+                continue;
+            };
+            let result = utf8::check(&self.decoding, Unit::Byte, row, bytes)
+                .map(|repaired| out.values.extend_from_slice(repaired.as_deref().unwrap_or(bytes)));
+            self.end_row(i, row, result, on_error, out)?;
         }
         Ok(())
     }
@@ -712,7 +732,7 @@ impl<'p> Decode<'p> {
         let check_text = self.text
             && !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
         let start = out.len();
-        let mut result = decode_append(unit, self.decoding, value, out);
+        let mut result = with_policy(unit, &self.decoding, value, out);
         if result.is_ok() && check_text {
             if let Err(e) = core::str::from_utf8(&out[start..]) {
                 let offset = scalar::input_offset(&self.decoding, unit, value, e.valid_up_to());
@@ -720,6 +740,34 @@ impl<'p> Decode<'p> {
                 result = Err(DecodeError::InvalidUtf8 { offset });
             }
         }
+        self.finish(value, result, on_error, out)
+    }
+
+    /// Ends row `i` (`row` in the input), whose decoding (appended to `out` where it
+    /// succeeded) gave `result`, applying `on_error` to an error.
+    fn end_row<P: Offset>(
+        &self,
+        i: usize,
+        row: &[u8],
+        result: Result<(), DecodeError>,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<(), BatchError> {
+        match self.finish(row, result, on_error, &mut out.values) {
+            Ok(valid) => out.end_row(i, valid),
+            Err(e) => Err(row_error(i, row, e)),
+        }
+    }
+
+    /// Applies `on_error` to `result`, the decoding of `value` (appended to `out` where it
+    /// succeeded); returns whether the value is present.
+    fn finish(
+        &self,
+        value: &[u8],
+        result: Result<(), DecodeError>,
+        on_error: OnError,
+        out: &mut Vec<u8>,
+    ) -> Result<bool, RowError> {
         match result {
             Ok(()) => Ok(true),
             Err(e) => match on_error {
@@ -754,7 +802,7 @@ impl<'p> Decode<'p> {
         };
         let lenient = Decoding { malformed, utf8, ..self.decoding };
         let start = out.len();
-        if decode_append(self.profile.unit(), lenient, row, out).is_err() {
+        if with_policy(self.profile.unit(), &lenient, row, out).is_err() {
             // Pass-through decoding with a lossy policy has no error left; keep the row if
             // a profile ever finds one.
             out.truncate(start);

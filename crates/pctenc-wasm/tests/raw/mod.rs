@@ -1,22 +1,36 @@
-//! The npm package's hot path, driven natively as JavaScript drives it: the input written
-//! into the vector `pctenc_in` lends, the `pctenc_encode` / `pctenc_decode` exports called
-//! with a profile id, knob bits and a charset id, the result read back through `pctenc_out`,
-//! `pctenc_out_len`, `pctenc_error_offset` and `pctenc_utf16`. Each result is checked against
-//! the library called directly with the profile the knobs describe.
+//! The npm package's hot path, driven natively as JavaScript drives it: the options' compact
+//! text written into the vector `pctenc_in` lends and turned into a handle
+//! (`pctenc_options`), the input written there too, the `pctenc_encode` / `pctenc_decode`
+//! exports called with the handle and the call's flags, the result read back through
+//! `pctenc_out`, `pctenc_out_len`, `pctenc_error_offset` and `pctenc_utf16`. Each result is
+//! checked against the library's options model ([`Options::run`]) on the same text.
+//!
+//! The options are drawn from the library's own table ([`Op::options`]), so every option word
+//! the model has is reached without a second copy of the words here.
 //!
 //! One source, two drivers: the property test `tests/raw_props.rs` and the cargo-fuzz target
 //! `wasm_raw` (`fuzz/`), which includes this file.
 #![allow(dead_code)]
 
-use pctenc::charset::{for_label, Invalid};
+use pctenc::options::{Key, Op, Options, Output, Values};
 use pctenc::profile::ALL;
-use pctenc::{Profile, Utf8};
-use pctenc_wasm::raw::{self, Knobs, ASCII, AUTO_CHARSET, FAILED, NO_CHARSET};
-use pctenc_wasm::request::Utf8Knob;
+use pctenc_wasm::raw::{self, ASCII, DECODE, ENCODE, FAILED, NULL, VALID};
 
-/// Labels a caller may name (aliases of one encoding included, so that ids are reused).
-const LABELS: [&str; 8] =
-    ["shift_jis", "sjis", "euc-kr", "gbk", "windows-1251", "latin1", "iso-2022-jp", "utf-8"];
+/// Labels a caller may name (aliases of one encoding included), and `auto` (decoding only).
+const CHARSETS: [&str; 9] = [
+    "shift_jis",
+    "sjis",
+    "euc-kr",
+    "gbk",
+    "windows-1251",
+    "latin1",
+    "iso-2022-jp",
+    "utf-8",
+    "auto",
+];
+
+/// Bytes of a fuzz input that choose the call; the rest is the input.
+pub const HEAD: usize = 6;
 
 /// Copies `bytes` into the module's input vector, as `TextEncoder.encodeInto` does.
 fn write_in(bytes: &[u8]) -> u32 {
@@ -48,137 +62,104 @@ fn read_out16(units: usize) -> Vec<u8> {
     unsafe { std::slice::from_raw_parts(raw::pctenc_out16(), 2 * units) }.to_vec()
 }
 
-/// What the library says: the output bytes, or (offset, code, message).
-type Want = Result<Vec<u8>, (usize, String, String)>;
-
-fn decode_error(e: pctenc::DecodeError) -> (usize, String, String) {
-    (e.offset(), e.code().into(), e.to_string())
-}
-
-/// The library's result for one call, from the profile the knobs describe.
-fn library(input: &[u8], base: &Profile, knobs: u32, cs: Option<Charset>, encode: bool) -> Want {
-    let p = Knobs(knobs).apply(*base);
-    let bad = |why: &str| Err((0, "bad-request".to_string(), why.to_string()));
-    match (encode, cs) {
-        (true, None) => p
-            .try_encode(input)
-            .map(|s| s.into_owned().into_bytes())
-            .map_err(|e| (e.offset, "invalid-input-utf8".into(), e.to_string())),
-        (true, Some(Charset::Auto)) => {
-            bad("charset 'auto' is for decode; name the charset to encode")
+/// The options text for `op` chosen by `seed`: each option of the operation is left out or
+/// set to one of its values (a profile of [`ALL`], a charset label, a word of its table).
+pub fn options_text(op: Op, seed: u32) -> String {
+    let mut state = u64::from(seed) | 1 << 40;
+    let mut next = || {
+        // xorshift64: cheap, and the same choices for the same seed.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut parts = Vec::new();
+    for o in op.options() {
+        let pick = next();
+        // Most options stay unset, so that each one's effect is seen on its own too.
+        if pick % 4 != 0 && o.key != Key::Profile {
+            continue;
         }
-        (true, Some(Charset::Label(label))) => match std::str::from_utf8(input) {
-            Ok(text) => Ok(p.encode_with(text, for_label(label).unwrap()).into_owned().into()),
-            Err(e) => {
-                let e = pctenc::EncodeError { offset: e.valid_up_to() };
-                Err((e.offset, "invalid-input-utf8".into(), e.to_string()))
-            }
-        },
-        (false, None) => {
-            // Text: a profile that keeps bytes gives U+FFFD instead (`decode_str`'s rule).
-            let p = if knobs & Knobs::TEXT != 0 && p.decoding().utf8 == Utf8::Bytes {
-                p.with_output_utf8(Utf8::Lossy)
-            } else {
-                p
-            };
-            p.decode(input).map(|c| c.into_owned()).map_err(decode_error)
-        }
-        (false, Some(cs)) => {
-            let invalid = match Knobs(knobs).utf8() {
-                None | Some(Utf8Knob::Strict) => Invalid::Error,
-                Some(Utf8Knob::Lossy) => Invalid::Replace,
-                Some(Utf8Knob::Bytes) => {
-                    return bad("utf8 'bytes' does not apply with a charset");
-                }
-            };
-            let text = match cs {
-                Charset::Auto => p.decode_auto(input, invalid).map(|d| d.text),
-                Charset::Label(label) => p.decode_with(input, for_label(label).unwrap(), invalid),
-            };
-            text.map(|t| t.into_owned().into_bytes()).map_err(decode_error)
-        }
+        let choose = (pick >> 8) as usize;
+        let value = match o.values {
+            Values::Words(words) => words[choose % words.len()].name.to_string(),
+            Values::Bool => ["true", "false"][choose % 2].to_string(),
+            Values::Profile => match ALL.get(choose % (ALL.len() + 1)) {
+                Some(p) => p.name().to_string(),
+                None => continue, // the operation's default profile
+            },
+            Values::Charset => CHARSETS[choose % CHARSETS.len()].to_string(),
+            Values::Count => (choose % 4).to_string(),
+        };
+        parts.push(format!("{}={value}", o.name));
     }
+    parts.join(", ")
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Charset {
-    Auto,
-    Label(&'static str),
-}
-
-/// One export call from the first five bytes: a profile id (a few past the last profile, to
-/// be refused), knob bits (10 meaningful bits, the rest garbage the module must ignore), a
-/// charset (none, `auto`, or a label registered through `pctenc_charset`), and the verb.
+/// One call from the first [`HEAD`] bytes: the verb (encode or decode), whether the caller
+/// promises UTF-8 input (only when it is), and a seed for the options; then the input.
 pub fn raw(data: &[u8]) {
-    let mut head = [0u8; 5];
-    let n = data.len().min(5);
+    let mut head = [0u8; HEAD];
+    let n = data.len().min(HEAD);
     head[..n].copy_from_slice(&data[..n]);
     let input = &data[n..];
-    let id = head[0] as u32 % (ALL.len() as u32 + 2);
-    let mut knobs = u32::from(u16::from_le_bytes([head[1], head[2]]));
-    if std::str::from_utf8(input).is_err() {
-        knobs &= !Knobs::VALID; // the caller's promise that the input is UTF-8
-    }
-    let cs = match head[3] % 10 {
-        0..=3 => None,
-        4 => Some(Charset::Auto),
-        k => Some(Charset::Label(LABELS[(k as usize - 5 + head[3] as usize / 10) % LABELS.len()])),
-    };
-    let encode = head[4] & 1 == 0;
-    let cs_id = match cs {
-        None => NO_CHARSET,
-        Some(Charset::Auto) => AUTO_CHARSET,
-        Some(Charset::Label(label)) => {
-            let len = write_in(label.as_bytes());
-            let id = raw::pctenc_charset(len);
-            assert!(id >= 2, "charset id of {label}: {id}");
-            id as u32
+    let (op, code) = if head[0] & 1 == 0 { (Op::Encode, ENCODE) } else { (Op::Decode, DECODE) };
+    let valid = head[1] & 1 == 1 && std::str::from_utf8(input).is_ok();
+    let seed = u32::from_le_bytes([head[2], head[3], head[4], head[5]]);
+    let text = options_text(op, seed);
+    call(op, code, &text, input, if valid { VALID } else { 0 });
+}
+
+/// Runs `input` through the exports with the options `text`, and checks the result against
+/// the library's.
+pub fn call(op: Op, code: u32, text: &str, input: &[u8], flags: u32) {
+    let why = || format!("{op} [{text}] flags {flags} on {input:x?}");
+    let len = write_in(text.as_bytes());
+    let h = raw::pctenc_options(code, len);
+    let options = match Options::parse(op, text) {
+        Ok(o) => o,
+        Err(e) => {
+            assert_eq!(h, -1, "{}", why());
+            let want = format!("{}\n{}\n{e}", e.code(), e.option());
+            assert_eq!(read_out(), want.into_bytes(), "{}", why());
+            return;
         }
     };
-    let why = || format!("id {id} knobs {knobs:#x} {cs:?} encode {encode} on {input:x?}");
-
-    let Some(base) = ALL.get(id as usize) else {
-        let len = write_in(input);
-        let got = if encode {
-            raw::pctenc_encode(len, id, knobs, cs_id)
-        } else {
-            raw::pctenc_decode(len, id, knobs, cs_id)
-        };
-        assert_eq!(got, FAILED, "{}", why());
-        assert!(read_out().starts_with(b"bad-request\n"), "{}", why());
-        return;
-    };
-    let len = write_in(base.name().as_bytes());
-    assert_eq!(raw::pctenc_profile(len), id as i32, "{}", why());
-
-    let want = library(input, base, knobs, cs, encode);
+    assert!(h >= 0, "{}: refused: {}", why(), String::from_utf8_lossy(&read_out()));
+    let h = h as u32;
+    let want = options.run(input);
     let len = write_in(input);
-    let got = if encode {
-        raw::pctenc_encode(len, id, knobs, cs_id)
+    let got = if op == Op::Encode {
+        raw::pctenc_encode(len, h, flags)
     } else {
-        raw::pctenc_decode(len, id, knobs, cs_id)
+        raw::pctenc_decode(len, h, flags)
     };
     match want {
-        Ok(bytes) => {
+        Ok(Output::Bytes(bytes)) => {
             assert_eq!((got, read_out()), (bytes.len() as u32, bytes.clone()), "{}", why());
-            if encode && cs.is_none() && raw::pctenc_encodes_ascii(id) == 1 {
-                assert!(bytes.is_ascii(), "{}", why());
+            if op == Op::Decode && raw::pctenc_options_info(h) & raw::INFO_BYTES == 0 {
+                // Text as JavaScript reads it: Latin-1 when ASCII, else the UTF-16 units.
+                let form = raw::pctenc_utf16();
+                assert_eq!(form == ASCII, bytes.is_ascii(), "{}", why());
+                if form != ASCII {
+                    let text = String::from_utf8(bytes).expect("a text result is UTF-8");
+                    let units: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+                    assert_eq!(form as usize, units.len() / 2, "{}", why());
+                    assert_eq!(read_out16(form as usize), units, "{}", why());
+                }
             }
-            // Text as JavaScript reads it: Latin-1 when ASCII, else the UTF-16 units.
-            let form = raw::pctenc_utf16();
-            let text = String::from_utf8_lossy(&bytes);
-            assert_eq!(form == ASCII, bytes.is_ascii(), "{}", why());
-            if form != ASCII {
-                let units: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
-                assert_eq!(form as usize, units.len() / 2, "{}", why());
-                assert_eq!(read_out16(form as usize), units, "{}", why());
+            if op == Op::Encode && raw::pctenc_options_info(h) & raw::INFO_ASCII != 0 {
+                assert!(read_out().is_ascii(), "{}", why());
             }
         }
-        Err((offset, code, message)) => {
+        Ok(Output::Null) => assert_eq!(got, NULL, "{}", why()),
+        Ok(other) => panic!("{}: {other:?} from an encode or decode", why()),
+        Err(f) => {
             assert_eq!(got, FAILED, "{}", why());
-            assert_eq!(read_out(), format!("{code}\n{message}").into_bytes(), "{}", why());
-            assert_eq!(raw::pctenc_error_offset() as usize, offset, "{}", why());
-            assert!(offset <= input.len(), "{}", why());
+            let want = format!("{}\n{}", f.code, f.message).into_bytes();
+            assert_eq!(read_out(), want, "{}", why());
+            assert_eq!(raw::pctenc_error_offset() as usize, f.offset, "{}", why());
+            assert!(f.offset <= input.len(), "{}", why());
         }
     }
 }

@@ -93,12 +93,13 @@ impl Profile {
     ///
     /// # Errors
     /// As [`Profile::decode`].
+    #[inline]
     pub fn decode_append<I: AsRef<[u8]> + ?Sized>(
         &self,
         input: &I,
         out: &mut Vec<u8>,
     ) -> Result<(), DecodeError> {
-        decode_append(self.unit(), self.decoding(), input.as_ref(), out)
+        with_policy(self.unit(), self.policy(), input.as_ref(), out)
     }
 
     /// Decodes `input` into `out` and returns the number of bytes written.
@@ -130,7 +131,7 @@ impl Profile {
             _ => input.len(),
         };
         let dst = out.get_mut(..input.len()).ok_or(too_small(enough))?;
-        let written = kernel::decode(&d, self.unit(), input, dst, true)
+        let written = kernel::decode_slice(&d, self.unit(), input, dst, true)
             .map_err(|e| utf8::first_error(&d, self.unit(), input, e))?
             .written;
         match utf8::check(&d, self.unit(), input, &out[..written])? {
@@ -145,9 +146,6 @@ impl Profile {
 }
 
 /// Whether decoding can change `input` at all.
-/// The longest input that [`decode_append`] scans for escapes before decoding.
-const SCAN_FIRST_MAX: usize = 64 << 10;
-
 fn has_escapes(d: &Decoding, input: &[u8]) -> bool {
     memchr::memchr(b'%', input).is_some()
         || (d.plus_as_space && memchr::memchr(b'+', input).is_some())
@@ -161,7 +159,7 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
         });
     }
     let mut out = Vec::new();
-    decode_append(p.unit(), d, input, &mut out)?;
+    with_policy(p.unit(), &d, input, &mut out)?;
     // A `%` passed through or an escape kept as written changes nothing: borrow then too.
     if out == input {
         return Ok(Cow::Borrowed(input));
@@ -169,64 +167,54 @@ fn decode_cow<'a>(p: &Profile, d: Decoding, input: &'a [u8]) -> Result<Cow<'a, [
     Ok(Cow::Owned(out))
 }
 
-/// Appends the decoding of the whole of `input` to `out`; on error `out` is as it was.
-///
-/// A short value (at most [`kernel::SHORT_DECODE`] bytes) under a policy the SIMD kernels
-/// implement whole (the byte unit, no kept escapes; bytes out, or text that turns out to be
-/// UTF-8) goes straight to the kernel's one-step path. This check is always inlined into the
-/// caller (the compiler declined on its own once the capacity check was in), so a short call
-/// costs the policy test, one dispatch load and the step. Everything else, and a short value
-/// the step cannot finish, takes [`decode_append_any`].
+/// Appends the decoding of the whole of `input` under the policy `d` to `out`; on error
+/// `out` is as it was. The kernel decodes the escapes (a short value in one step, inlined
+/// here: see `kernel::decode_vec`), then the UTF-8 policy applies to what it wrote. What the
+/// public `decode_append` does, with the policy of the caller's choice (the batch API's and
+/// the streaming decoder's).
 #[inline(always)]
-pub(crate) fn decode_append(
+pub(crate) fn with_policy(
     unit: Unit,
-    d: Decoding,
-    input: &[u8],
-    out: &mut Vec<u8>,
-) -> Result<(), DecodeError> {
-    if matches!(d.utf8, Utf8::Bytes | Utf8::Strict | Utf8::Lossy | Utf8::LossyJava) {
-        let start = out.len();
-        if kernel::decode_append_short(&d, unit, input, out) {
-            if d.utf8 == Utf8::Bytes || short_text_ok(d.utf8, input, &out[start..]) {
-                return Ok(());
-            }
-            // Not UTF-8: the general path finds the error or repairs the bytes.
-            out.truncate(start);
-        }
-    }
-    decode_append_any(unit, d, input, out)
-}
-
-/// Whether the short path's `output` (the decoding of `input`) is what a text policy keeps
-/// as it is: valid UTF-8 (and, strict, UTF-8 input). The usual case, so that text profiles
-/// (`spark`'s Java decoder, `decode_str`) keep the short path and pay one check.
-#[inline(never)]
-fn short_text_ok(policy: Utf8, input: &[u8], output: &[u8]) -> bool {
-    core::str::from_utf8(output).is_ok()
-        && (policy != Utf8::Strict || core::str::from_utf8(input).is_ok())
-}
-
-/// [`decode_append`] of any input under any policy.
-#[inline(never)]
-fn decode_append_any(
-    unit: Unit,
-    d: Decoding,
+    d: &Decoding,
     input: &[u8],
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
     let start = out.len();
-    // Scanning for an escape first makes input without one a plain copy, but it is a second
-    // pass over the input: past what the caches hold that costs more than it saves, and the
-    // kernel's single pass (a block without `%` is one load and one store) is faster.
-    if input.len() > SCAN_FIRST_MAX || has_escapes(&d, input) {
-        if let Err(e) = kernel::decode_append(&d, unit, input, out, true) {
-            out.truncate(start);
-            return Err(utf8::first_error(&d, unit, input, e));
-        }
-    } else {
-        out.extend_from_slice(input);
+    if let Err(e) = kernel::decode_vec(d, unit, input, out, true) {
+        return Err(failed(d, unit, input, out, start, e));
     }
-    match utf8::check(&d, unit, input, &out[start..]) {
+    if d.utf8 == Utf8::Bytes {
+        return Ok(());
+    }
+    apply_utf8(d, unit, input, out, start)
+}
+
+/// [`with_policy`]'s error: `out` truncated to `start`, and the first error in input order.
+#[cold]
+#[inline(never)]
+fn failed(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    start: usize,
+    e: DecodeError,
+) -> DecodeError {
+    out.truncate(start);
+    utf8::first_error(d, unit, input, e)
+}
+
+/// Applies `d.utf8` to `out[start..]`, the decoding of `input`; on error `out` is truncated
+/// to `start`.
+#[inline(never)]
+fn apply_utf8(
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    start: usize,
+) -> Result<(), DecodeError> {
+    match utf8::check(d, unit, input, &out[start..]) {
         Ok(None) => Ok(()),
         Ok(Some(repaired)) => {
             out.truncate(start);

@@ -1,8 +1,15 @@
 //! Kernels: the loops that do the work, behind one choice made once.
 //!
-//! [`scalar`] is always compiled: it is the reference that every faster kernel is tested
-//! against, and it finishes whatever a SIMD kernel leaves. A SIMD kernel takes whole blocks
-//! and reports how far it got, `(read, written)`; the scalar kernel does the rest:
+//! - [`scalar`] is always compiled: the reference every faster kernel is tested against,
+//!   and what finishes whatever a SIMD kernel leaves.
+//! - `generic` is the SIMD algorithm, written once over the vector operations of `vector`;
+//!   each instruction set is a thin instance of it (`x86_64/ssse3.rs`, `x86_64/avx2.rs`,
+//!   `aarch64/neon.rs`, `wasm32/simd128.rs`). AVX-512 alone has an algorithm of its own
+//!   (`x86_64/avx512.rs`: its mask registers and byte compress do a step in one instruction).
+//! - [`tables`]: the lookup tables, derived from the readable definitions.
+//!
+//! A SIMD kernel takes whole blocks and reports how far it got, `(read, written)`; the
+//! scalar kernel does the rest:
 //!
 //! ```text
 //! let (read, written) = simd::encode(profile, input, out);   // whole blocks (+ padded tail)
@@ -10,83 +17,201 @@
 //! ```
 //!
 //! What a SIMD kernel does not implement goes to the scalar kernel whole: decoding
-//! `Unit::Utf16` (`unescape`) and profiles with `keep_escaped` bytes (`decodeURI`).
-//! Strict decoding is validated in bulk; at the first block with a malformed escape the SIMD
-//! kernel stops, and the scalar kernel finds the exact error and its offset.
-//!
-//! Built so far: `ssse3`, `avx2` and `avx512` (VBMI2) on x86_64 (`x86_64/`), `neon` on
-//! aarch64 (`aarch64/`, NEON being in the aarch64 baseline), and `simd128` on wasm32
-//! (`wasm32/`, compiled only when the build enables `simd128`, since wasm cannot detect it at
-//! run time), with the lookup tables derived from each profile's
-//! [`AsciiSet`](crate::AsciiSet) in [`tables`].
-//! Other targets run the scalar kernel.
+//! `Unit::Utf16` (`unescape`) and profiles with `keep_escaped` bytes (`decodeURI`). Strict
+//! decoding is validated in bulk; at the first block with a malformed escape the SIMD kernel
+//! stops, and the scalar kernel finds the exact error and its offset.
 //!
 //! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
-//! overrides it process-wide (the CLI's `--kernel`, tests, benches). A [`Kernel`] value only
-//! runs if the CPU supports it: [`Kernel::current`] returns only members of
-//! [`Kernel::available`], and the dispatch below runs only what `current` returns.
+//! overrides it process-wide (the CLI's `--kernel`, tests, benches). Each kernel's entry
+//! points sit in one table (`BUILT`, made by `kernels!`, the only place that says which
+//! kernel exists where), and a call loads the chosen entry (`ACTIVE`) once. An entry runs
+//! only if the CPU supports it: [`Kernel::current`] returns only members of
+//! [`Kernel::available`].
 
 #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
 mod aarch64;
+#[cfg(pctenc_simd)]
+mod generic;
 pub mod scalar;
 pub mod tables;
+#[cfg(pctenc_simd)]
+mod vector;
 #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
 mod wasm32;
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 mod x86_64;
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
+#[cfg(pctenc_simd)]
+use core::sync::atomic::AtomicPtr;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::error::DecodeError;
-use crate::profile::{Decoding, Malformed, Profile, Unit};
-#[cfg(pctenc_simd)]
-use crate::profile::{HexCase, HEX_LOWER, HEX_UPPER};
+use crate::profile::{Decoding, Malformed, Profile, Unit, HEX_LOWER, HEX_UPPER};
+use crate::set::AsciiSet;
 use scalar::Progress;
 
-/// The kernel in use ([`Kernel::current`]), as its index in [`BUILT`] plus one; 0 means "not
-/// chosen yet". [`Kernel::force`] stores it directly, so reading the kernel on every call is
-/// one load: the dispatch costs a handful of instructions, not a search of the available list.
-static ACTIVE: AtomicU8 = AtomicU8::new(0);
+/// The kernels, each once: its name, where it exists, whether this CPU runs it, and its
+/// entry points (a module with `clean_prefix`, `encode`, `decode` and `decode_short`), and
+/// whether the short decode path copies a value without `%` itself before calling it.
+macro_rules! kernels {
+    ($($(#[cfg($where:meta)])? $kernel:ident $name:literal, $doc:literal,
+        runs: $runs:expr, entries: $entries:path, copy_clean: $copy:literal;)*) => {
+        /// A kernel that can run on this CPU.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Kernel {
+            $(#[doc = $doc] $(#[cfg($where)])? $kernel,)*
+        }
 
-/// A kernel that can run on this CPU.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Kernel {
-    /// The table-driven scalar kernel: portable, the oracle for the others.
-    Scalar,
-    /// x86_64 SSSE3: 16 bytes per step, for CPUs without AVX2.
-    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    Ssse3,
-    /// x86_64 AVX2 (with POPCNT): 32 bytes per step.
-    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    Avx2,
-    /// x86_64 AVX-512 with VBMI2's byte compress (and BMI2, POPCNT): 64 bytes per step.
-    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    Avx512,
-    /// wasm32 simd128: 16 bytes per step; built only with `-C target-feature=+simd128`.
-    #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-    Simd128,
-    /// aarch64 NEON: 16 bytes per step.
-    #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-    Neon,
+        /// Every kernel this build has, slowest first (each needs what the one before it
+        /// needs), with its entry points.
+        static BUILT: [Ops; BUILT_LEN] = [$($(#[cfg($where)])? {
+            use $entries as e;
+            Ops {
+                kernel: Kernel::$kernel,
+                clean_prefix: e::clean_prefix,
+                encode: e::encode,
+                decode: e::decode,
+                decode_short: e::decode_short,
+                copy_clean: $copy,
+            }
+        },)*];
+
+        /// How many kernels this build has.
+        const BUILT_LEN: usize = [$($(#[cfg($where)])? Kernel::$kernel,)*].len();
+
+        impl Kernel {
+            /// The kernel's name, as `--kernel` takes it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($(#[cfg($where)])? Kernel::$kernel => $name,)*
+                }
+            }
+
+            /// Whether this CPU runs the kernel (asks the CPU; [`Kernel::available`] caches
+            /// the answer).
+            fn runs(self) -> bool {
+                match self {
+                    $($(#[cfg($where)])? Kernel::$kernel => $runs,)*
+                }
+            }
+        }
+    };
 }
 
-/// Every kernel this build has, slowest first; each needs what the one before it needs.
-const BUILT: &[Kernel] = &[
-    Kernel::Scalar,
+kernels! {
+    Scalar "scalar", "The table-driven scalar kernel: portable, the oracle for the others.",
+        runs: true, entries: none, copy_clean: false;
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    Kernel::Ssse3,
+    Ssse3 "ssse3", "x86_64 SSSE3: 16 bytes per step, for CPUs without AVX2.",
+        runs: x86_64::has_ssse3(), entries: x86_64::ssse3, copy_clean: true;
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    Kernel::Avx2,
+    Avx2 "avx2", "x86_64 AVX2 (with POPCNT): 32 bytes per step.",
+        runs: x86_64::has_avx2(), entries: x86_64::avx2, copy_clean: true;
+    // AVX-512's one-step short path has no data-dependent branch, which an inline copy of
+    // values without `%` would add (it mispredicts on columns where some values have one).
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    Kernel::Avx512,
+    Avx512 "avx512", "x86_64 AVX-512 with VBMI2's byte compress (and BMI2, POPCNT): 64 bytes per step.",
+        runs: x86_64::has_avx512(), entries: x86_64::avx512_entries, copy_clean: false;
+    // Compiled only when the build enables simd128, and a module using it runs only on an
+    // engine that has it.
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-    Kernel::Simd128,
+    Simd128 "simd128", "wasm32 simd128: 16 bytes per step; built only with `-C target-feature=+simd128`.",
+        runs: true, entries: wasm32::simd128, copy_clean: true;
+    // Compiled only for targets whose baseline has NEON (build.rs).
     #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-    Kernel::Neon,
-];
+    Neon "neon", "aarch64 NEON: 16 bytes per step.",
+        runs: true, entries: aarch64::neon, copy_clean: true;
+}
+
+/// A kernel's entry points. With SIMD kernels they are `unsafe` to call (their target
+/// features; see `call!`); a build with none has no `unsafe` at all.
+#[cfg(pctenc_simd)]
+mod types {
+    use super::{MaybeUninit, Profile};
+    pub(super) type CleanPrefix = unsafe fn(&Profile, &[u8]) -> usize;
+    pub(super) type Encode = unsafe fn(&Profile, &[u8], &mut [MaybeUninit<u8>]) -> (usize, usize);
+    pub(super) type Decode =
+        unsafe fn(bool, bool, &[u8], &mut [MaybeUninit<u8>], bool) -> (usize, usize);
+    pub(super) type DecodeShort =
+        unsafe fn(bool, bool, &[u8], &mut [MaybeUninit<u8>]) -> Option<usize>;
+}
+#[cfg(not(pctenc_simd))]
+mod types {
+    use super::{MaybeUninit, Profile};
+    pub(super) type CleanPrefix = fn(&Profile, &[u8]) -> usize;
+    pub(super) type Encode = fn(&Profile, &[u8], &mut [MaybeUninit<u8>]) -> (usize, usize);
+    pub(super) type Decode = fn(bool, bool, &[u8], &mut [MaybeUninit<u8>], bool) -> (usize, usize);
+    pub(super) type DecodeShort = fn(bool, bool, &[u8], &mut [MaybeUninit<u8>]) -> Option<usize>;
+}
+
+/// One kernel's row of the dispatch table.
+struct Ops {
+    kernel: Kernel,
+    /// How many leading bytes of the input the profile writes unchanged.
+    clean_prefix: types::CleanPrefix,
+    /// Encodes whole blocks into the output if it has [`ROOM`] past `3 * n`: `(read, written)`.
+    encode: types::Encode,
+    /// Decodes `%XX` bytes (`+` as space, strict): `(read, written)` at a unit boundary.
+    decode: types::Decode,
+    /// Decodes all of a value of at most [`SHORT_DECODE`] bytes, or `None`.
+    #[cfg_attr(not(pctenc_simd), allow(dead_code))]
+    decode_short: types::DecodeShort,
+    /// Whether the short path copies a value without `%` itself first.
+    #[cfg_attr(not(pctenc_simd), allow(dead_code))]
+    copy_clean: bool,
+}
+
+/// Calls entry point `$f` of the kernel row `$ops`.
+macro_rules! call {
+    ($ops:expr, $f:ident($($arg:expr),*)) => {{
+        #[cfg(pctenc_simd)]
+        // SAFETY: rows come from `ops()`, which returns only kernels of `Kernel::available`,
+        // and that lists a kernel only where the CPU has its instructions: the target
+        // features of its entry points.
+        let r = unsafe { ($ops.$f)($($arg),*) };
+        #[cfg(not(pctenc_simd))]
+        let r = ($ops.$f)($($arg),*);
+        r
+    }};
+}
+
+/// The scalar kernel's row: no bulk step, everything left to [`scalar`].
+mod none {
+    use super::{scalar, MaybeUninit, Profile};
+    pub(super) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
+        scalar::clean_prefix(p.table(), input)
+    }
+    pub(super) fn encode(_: &Profile, _: &[u8], _: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+        (0, 0)
+    }
+    pub(super) fn decode(
+        _: bool,
+        _: bool,
+        _: &[u8],
+        _: &mut [MaybeUninit<u8>],
+        _: bool,
+    ) -> (usize, usize) {
+        (0, 0)
+    }
+    pub(super) fn decode_short(
+        _: bool,
+        _: bool,
+        _: &[u8],
+        _: &mut [MaybeUninit<u8>],
+    ) -> Option<usize> {
+        None
+    }
+}
+
+/// The row of the kernel in use ([`Kernel::current`]); null means "not chosen yet".
+/// [`Kernel::force`] stores it directly, so finding the kernel's entry points on every call
+/// is one load.
+#[cfg(pctenc_simd)]
+static ACTIVE: AtomicPtr<Ops> = AtomicPtr::new(core::ptr::null_mut());
 
 /// [`Kernel::detect`]'s choice, as its index in [`BUILT`] plus one; 0 means "not chosen yet".
 static CHOSEN: AtomicU8 = AtomicU8::new(0);
@@ -94,29 +219,54 @@ static CHOSEN: AtomicU8 = AtomicU8::new(0);
 /// How many kernels of [`BUILT`] this CPU runs, plus one; 0 means "not asked yet".
 static DETECTED: AtomicU8 = AtomicU8::new(0);
 
-/// Whether this CPU runs `kernel` (asks the CPU; [`Kernel::available`] caches the answer).
-fn supported(kernel: Kernel) -> bool {
-    match kernel {
-        Kernel::Scalar => true,
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        Kernel::Ssse3 => x86_64::has_ssse3(),
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        Kernel::Avx2 => x86_64::has_avx2(),
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        Kernel::Avx512 => x86_64::has_avx512(),
-        // Compiled only when the build enables simd128, and a module using it runs only on
-        // an engine that has it.
-        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-        Kernel::Simd128 => true,
-        // Compiled only for targets whose baseline has NEON (build.rs).
-        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-        Kernel::Neon => true,
+/// Every kernel of [`BUILT`] (made once, as `available` returns a slice of it).
+static KERNELS: [Kernel; BUILT_LEN] = {
+    let mut k = [Kernel::Scalar; BUILT_LEN];
+    let mut i = 0;
+    while i < BUILT_LEN {
+        k[i] = BUILT[i].kernel;
+        i += 1;
     }
+    k
+};
+
+/// `kernel`'s index in [`BUILT`].
+fn index(kernel: Kernel) -> usize {
+    KERNELS.iter().position(|k| *k == kernel).unwrap_or(0)
 }
 
-/// `kernel`'s index in [`BUILT`] plus one (the encoding of [`ACTIVE`] and [`CHOSEN`]).
-fn index(kernel: Kernel) -> u8 {
-    BUILT.iter().position(|k| *k == kernel).unwrap_or(0) as u8 + 1
+/// The row of the kernel in use: one load.
+#[inline(always)]
+fn ops() -> &'static Ops {
+    #[cfg(pctenc_simd)]
+    {
+        let row = ACTIVE.load(Ordering::Relaxed);
+        if row.is_null() {
+            return first_use();
+        }
+        // SAFETY: `ACTIVE` holds null or a pointer to a row of the static `BUILT` (`force`
+        // and `first_use` store nothing else), never written through.
+        unsafe { &*row }
+    }
+    // Without SIMD kernels there is one row.
+    #[cfg(not(pctenc_simd))]
+    &BUILT[0]
+}
+
+/// [`ops`] before any kernel was chosen: detection's choice, unless a concurrent
+/// [`Kernel::force`] stored one meanwhile (it wins).
+#[cfg(pctenc_simd)]
+#[cold]
+#[inline(never)]
+fn first_use() -> &'static Ops {
+    let detected = &BUILT[index(Kernel::detect())];
+    let row = core::ptr::from_ref(detected).cast_mut();
+    match ACTIVE.compare_exchange(core::ptr::null_mut(), row, Ordering::Relaxed, Ordering::Relaxed)
+    {
+        Ok(_) => detected,
+        // SAFETY: as in `ops`: a row of `BUILT`.
+        Err(other) => unsafe { &*other },
+    }
 }
 
 impl Kernel {
@@ -127,7 +277,7 @@ impl Kernel {
     pub fn detect() -> Kernel {
         let n = CHOSEN.load(Ordering::Relaxed) as usize;
         if n > 0 {
-            return BUILT[n - 1];
+            return KERNELS[n - 1];
         }
         let fastest = *Kernel::available().last().unwrap_or(&Kernel::Scalar);
         #[cfg(feature = "std")]
@@ -135,7 +285,7 @@ impl Kernel {
             .ok()
             .and_then(|name| Kernel::by_name(&name))
             .unwrap_or(fastest);
-        CHOSEN.store(index(fastest), Ordering::Relaxed);
+        CHOSEN.store(index(fastest) as u8 + 1, Ordering::Relaxed);
         fastest
     }
 
@@ -147,48 +297,17 @@ impl Kernel {
     pub fn available() -> &'static [Kernel] {
         let mut n = DETECTED.load(Ordering::Relaxed) as usize;
         if n == 0 {
-            n = 1 + BUILT.iter().take_while(|k| supported(**k)).count();
+            n = 1 + KERNELS.iter().take_while(|k| k.runs()).count();
             DETECTED.store(n as u8, Ordering::Relaxed);
         }
-        &BUILT[..n - 1]
-    }
-
-    /// The kernel's name, as `--kernel` takes it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "scalar",
-            #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-            Kernel::Ssse3 => "ssse3",
-            #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-            Kernel::Avx2 => "avx2",
-            #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-            Kernel::Avx512 => "avx512",
-            #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-            Kernel::Simd128 => "simd128",
-            #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-            Kernel::Neon => "neon",
-        }
+        &KERNELS[..n - 1]
     }
 
     /// The kernel the library uses now: the one [`Kernel::force`] chose, else
     /// [`Kernel::detect`]'s.
     #[inline]
     pub fn current() -> Kernel {
-        match ACTIVE.load(Ordering::Relaxed) as usize {
-            0 => Kernel::first_use(),
-            n => BUILT.get(n - 1).copied().unwrap_or(Kernel::Scalar),
-        }
-    }
-
-    /// [`Kernel::current`] before any kernel was chosen: detection's choice, unless a
-    /// concurrent [`Kernel::force`] stored one meanwhile (it wins).
-    #[cold]
-    fn first_use() -> Kernel {
-        let detected = Kernel::detect();
-        match ACTIVE.compare_exchange(0, index(detected), Ordering::Relaxed, Ordering::Relaxed) {
-            Ok(_) => detected,
-            Err(n) => BUILT.get(n as usize - 1).copied().unwrap_or(Kernel::Scalar),
-        }
+        ops().kernel
     }
 
     /// Makes every later call in this process use `kernel` (the CLI's `--kernel`, tests and
@@ -207,7 +326,10 @@ impl Kernel {
             Some(_) => Kernel::Scalar,
             None => Kernel::detect(),
         };
-        ACTIVE.store(index(k), Ordering::Relaxed);
+        #[cfg(pctenc_simd)]
+        ACTIVE.store(core::ptr::from_ref(&BUILT[index(k)]).cast_mut(), Ordering::Relaxed);
+        #[cfg(not(pctenc_simd))]
+        let _ = k;
     }
 
     /// Finds an available kernel by name.
@@ -217,27 +339,27 @@ impl Kernel {
 }
 
 /// Output bytes past `3 * n` that a SIMD encoder may store into (its last step's full-width
-/// stores): the largest `ENCODE_ROOM` of the kernels (AVX-512's 208; AVX2's 112).
+/// stores): the most any kernel needs (AVX-512's 208; AVX2's 112).
 pub(crate) const ROOM: usize = 208;
 
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 const _: () = assert!(
     ROOM >= x86_64::avx512::ENCODE_ROOM
-        && ROOM >= x86_64::avx2::ENCODE_ROOM
-        && ROOM >= x86_64::ssse3::ENCODE_ROOM
+        && ROOM >= generic::encode_room::<x86_64::avx2::Avx2>()
+        && ROOM >= generic::encode_room::<x86_64::ssse3::Ssse3>()
 );
 #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-const _: () = assert!(ROOM >= aarch64::neon::ENCODE_ROOM);
+const _: () = assert!(ROOM >= generic::encode_room::<aarch64::neon::Neon>());
 #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-const _: () = assert!(ROOM >= wasm32::simd128::ENCODE_ROOM);
+const _: () = assert!(ROOM >= generic::encode_room::<wasm32::simd128::Simd128>());
 
 /// Output room of one [`encode_block`] call: any kernel, any [`scalar::BLOCK`] of input.
 #[cfg(pctenc_simd)]
-pub(crate) const ENCODE_BUF: usize = 3 * scalar::BLOCK + ROOM;
+const ENCODE_BUF: usize = 3 * scalar::BLOCK + ROOM;
 
 /// Input bytes per step of [`encode_append_vec`]: bounds how far ahead the output vector
 /// reserves (3 bytes per input byte).
-pub(crate) const VEC_STEP: usize = 64 << 10;
+const VEC_STEP: usize = 64 << 10;
 
 /// Inputs up to this long go through a small stack buffer when encoded by the scalar kernel.
 const SHORT: usize = 256;
@@ -249,11 +371,11 @@ pub(crate) const fn encode_capacity(n: usize) -> usize {
 }
 
 /// The hex digits `p` writes.
-#[cfg(pctenc_simd)]
+#[cfg_attr(not(pctenc_simd), allow(dead_code))]
 fn digits(p: &Profile) -> &'static [u8; 16] {
     match p.hex_case() {
-        HexCase::Upper => HEX_UPPER,
-        HexCase::Lower => HEX_LOWER,
+        crate::HexCase::Upper => HEX_UPPER,
+        crate::HexCase::Lower => HEX_LOWER,
     }
 }
 
@@ -267,84 +389,7 @@ fn as_uninit(s: &mut [u8]) -> &mut [MaybeUninit<u8>] {
 
 /// How many leading bytes of `input` the profile writes unchanged.
 pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
-    match Kernel::current() {
-        Kernel::Scalar => scalar::clean_prefix(p.table(), input),
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: `current` returns only available kernels, and `available` lists Avx2 only
-        // where the CPU has AVX2.
-        Kernel::Avx2 => unsafe { x86_64::avx2::clean_prefix(p.nibbles(), input) },
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as for Avx2: `available` lists Avx512 only where the CPU has AVX-512 F,
-        // BW, VBMI, VBMI2 and BMI2 (`x86_64::has_avx512`).
-        Kernel::Avx512 => unsafe { x86_64::avx512::clean_prefix(p.nibbles(), input) },
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as for Avx2: `available` lists Ssse3 only where the CPU has SSSE3.
-        Kernel::Ssse3 => unsafe { x86_64::ssse3::clean_prefix(p.nibbles(), input) },
-        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-        Kernel::Simd128 => wasm32::simd128::clean_prefix(p.nibbles(), input),
-        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-        // SAFETY: the kernel is compiled only for targets whose baseline has NEON
-        // (build.rs), so every CPU this code runs on has it.
-        Kernel::Neon => unsafe { aarch64::neon::clean_prefix(p.nibbles(), input) },
-    }
-}
-
-/// The SIMD part of encoding `input` in the byte unit into `out` with the current kernel:
-/// `(read, written)`.
-#[inline]
-fn encode_bulk(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
-    // The x86_64 kernels by their index in `ACTIVE`: a load and a compare or two, where
-    // `Kernel::current` would look the kernel up in `BUILT` before the `match` below (a
-    // 64-byte call counts every instruction).
-    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    match ACTIVE.load(Ordering::Relaxed) {
-        // SAFETY: `ACTIVE` holds the index of an available kernel only (`force` and
-        // `first_use` store nothing else), and `available` lists Avx512 only where the CPU
-        // has what the AVX-512 kernel needs.
-        AVX512 => return unsafe { x86_64::avx512::encode(p.nibbles(), digits(p), input, out) },
-        // SAFETY: as for Avx512: the CPU has AVX2.
-        AVX2 => return unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
-        _ => {}
-    }
-    match Kernel::current() {
-        Kernel::Scalar => {
-            let _ = (p, input, out);
-            (0, 0)
-        }
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
-        Kernel::Avx2 => unsafe { x86_64::avx2::encode(p.nibbles(), digits(p), input, out) },
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
-        Kernel::Avx512 => unsafe { x86_64::avx512::encode(p.nibbles(), digits(p), input, out) },
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
-        Kernel::Ssse3 => unsafe { x86_64::ssse3::encode(p.nibbles(), digits(p), input, out) },
-        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-        Kernel::Simd128 => wasm32::simd128::encode(p.nibbles(), digits(p), input, out),
-        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-        // SAFETY: as in `clean_prefix`: NEON is in the target's baseline.
-        Kernel::Neon => unsafe { aarch64::neon::encode(p.nibbles(), digits(p), input, out) },
-    }
-}
-
-/// [`ACTIVE`]'s value for the AVX2 and AVX-512 kernels.
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const AVX2: u8 = built_index(Kernel::Avx2);
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const AVX512: u8 = built_index(Kernel::Avx512);
-
-/// `index` at compile time: `kernel`'s position in [`BUILT`] plus one.
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const fn built_index(kernel: Kernel) -> u8 {
-    let mut i = 0;
-    while i < BUILT.len() {
-        if BUILT[i] as u8 == kernel as u8 {
-            return i as u8 + 1;
-        }
-        i += 1;
-    }
-    panic!("every kernel is in BUILT")
+    call!(ops(), clean_prefix(p, input))
 }
 
 /// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit and hands the result
@@ -362,7 +407,7 @@ pub(crate) fn encode_block<E>(
     #[cfg(pctenc_simd)]
     let rest = {
         let mut buf = [MaybeUninit::<u8>::uninit(); ENCODE_BUF];
-        let (read, written) = encode_bulk(p, input, &mut buf);
+        let (read, written) = call!(ops(), encode(p, input, &mut buf));
         let written = written.min(buf.len());
         if written > 0 {
             // SAFETY: the kernel initialised the first `written` bytes of `buf` (its
@@ -373,9 +418,6 @@ pub(crate) fn encode_block<E>(
     };
     #[cfg(not(pctenc_simd))]
     let rest = input;
-    if rest.is_empty() {
-        return Ok(());
-    }
     let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
     for piece in rest.chunks(SHORT) {
         let n = scalar::encode_slice(p.table(), piece, &mut buf);
@@ -396,76 +438,63 @@ pub(crate) fn encode_append_vec(p: &Profile, input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Appends the byte-unit encoding of `input` to `out`: [`encode_append_vec`] on the
-/// string's bytes.
-///
-/// Only for profiles whose byte kernel keeps nothing but ASCII (`Profile::direct` in
-/// encode.rs: no kept non-ASCII text, no kept escapes): every kernel then writes ASCII only.
-#[cfg(pctenc_simd)]
-#[inline]
-pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::string::String) {
-    debug_assert!(!p.keeps_non_ascii());
-    let start = out.len();
-    // SAFETY: the byte kernels write only ASCII here: `%`, hex digits, `+`, and the bytes the
-    // profile keeps, which are ASCII (the nibble tables and the scalar table escape every
-    // byte >= 0x80; the caller excludes profiles that keep non-ASCII text). So the string
-    // stays UTF-8 at every point where code outside this function could observe it (a panic
-    // inside leaves only whole ASCII output behind).
-    let bytes = unsafe { out.as_mut_vec() };
-    encode_append_vec(p, input, bytes);
-    debug_assert!(bytes[start..].is_ascii());
-}
-
-/// [`encode_append_string`] of a build without SIMD kernels, which has no `unsafe` at all:
-/// the scalar kernel's output goes through a small buffer and `push_str` (checked as UTF-8,
-/// which ASCII always is).
-#[cfg(not(pctenc_simd))]
-pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut alloc::string::String) {
-    let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
-    for piece in input.chunks(SHORT) {
-        let n = scalar::encode_slice(p.table(), piece, &mut buf);
-        out.push_str(core::str::from_utf8(&buf[..n]).expect("the byte kernels write ASCII"));
-    }
-}
-
 /// One [`VEC_STEP`] at most of [`encode_append_vec`].
-#[inline]
+#[inline(always)]
 fn encode_piece(p: &Profile, piece: &[u8], out: &mut Vec<u8>) {
     debug_assert!(piece.len() <= VEC_STEP);
     // `encode_capacity(piece.len())`, without its `min`: the piece is one step at most.
     out.reserve(3 * piece.len() + ROOM);
-    let (read, written) = encode_bulk(p, piece, out.spare_capacity_mut());
-    debug_assert!(written <= out.capacity() - out.len());
+    let (read, written) = call!(ops(), encode(p, piece, out.spare_capacity_mut()));
     grow(out, written);
     if read < piece.len() {
         encode_rest(p, &piece[read..], out);
     }
 }
 
-/// The scalar kernel's part of [`encode_piece`]: all of the input for the scalar kernel,
-/// else whatever a SIMD kernel left.
+/// Appends the byte-unit encoding of `input` to `out`: [`encode_append_vec`] on the
+/// string's bytes.
+///
+/// Only for profiles whose byte kernel keeps nothing but ASCII (`Profile::direct` in
+/// encode.rs: no kept non-ASCII text, no kept escapes): every kernel then writes ASCII only.
+#[inline]
+pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut String) {
+    debug_assert!(!p.keeps_non_ascii());
+    #[cfg(pctenc_simd)]
+    {
+        let start = out.len();
+        // SAFETY: the byte kernels write only ASCII here: `%`, hex digits, `+`, and the
+        // bytes the profile keeps, which are ASCII (the nibble tables and the scalar table
+        // escape every byte >= 0x80; the caller excludes profiles that keep non-ASCII text).
+        // So the string stays UTF-8 at every point where code outside this function could
+        // observe it (a panic inside leaves only whole ASCII output behind).
+        let bytes = unsafe { out.as_mut_vec() };
+        encode_append_vec(p, input, bytes);
+        debug_assert!(bytes[start..].is_ascii());
+    }
+    // Without SIMD kernels, no `unsafe` at all: the scalar kernel's output goes through a
+    // small buffer and `push_str` (checked as UTF-8, which ASCII always is).
+    #[cfg(not(pctenc_simd))]
+    for piece in input.chunks(SHORT) {
+        let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
+        let n = scalar::encode_slice(p.table(), piece, &mut buf);
+        out.push_str(core::str::from_utf8(&buf[..n]).expect("the byte kernels write ASCII"));
+    }
+}
+
+/// The scalar kernel's part of [`encode_append_vec`]: all of the input for the scalar
+/// kernel, else whatever a SIMD kernel left, through a small buffer (zeroing a block
+/// buffer would cost more than encoding a short value).
 #[inline(never)]
 fn encode_rest(p: &Profile, rest: &[u8], out: &mut Vec<u8>) {
-    if rest.len() <= SHORT {
-        // Short: the scalar table loop into a small buffer, rather than zeroing a block buffer.
-        let mut buf = [0u8; 3 * SHORT + 1];
-        let mut w = 0;
-        for &b in rest {
-            let e = p.table()[b as usize];
-            buf[w..w + 4].copy_from_slice(&e.to_le_bytes());
-            w += (e >> 24) as usize;
-        }
-        out.extend_from_slice(&buf[..w]);
-        return;
-    }
-    let mut buf = [0u8; 3 * scalar::BLOCK + 1];
-    for block in rest.chunks(scalar::BLOCK) {
-        let n = scalar::encode_block(p.table(), block, &mut buf);
+    let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
+    for piece in rest.chunks(SHORT) {
+        let n = scalar::encode_slice(p.table(), piece, &mut buf);
         out.extend_from_slice(&buf[..n]);
     }
 }
 
 /// Takes `written` bytes of spare capacity that a SIMD kernel just initialised into `out`.
+#[inline(always)]
 fn grow(out: &mut Vec<u8>, written: usize) {
     assert!(written <= out.capacity() - out.len());
     #[cfg(pctenc_simd)]
@@ -478,9 +507,37 @@ fn grow(out: &mut Vec<u8>, written: usize) {
     debug_assert_eq!(written, 0, "only SIMD kernels write to spare capacity");
 }
 
-/// Decodes as [`scalar::decode`] does (same contract, same errors), with the current kernel
-/// taking whole blocks first.
-pub(crate) fn decode(
+/// Whether a SIMD kernel decodes under `d`: the `%XX` byte unit and no kept escapes (every
+/// runtime quirk is the scalar kernel's). Java's signed hex (`%+1`) is strict decoding as
+/// far as the kernels go: `%` HEXDIG HEXDIG decodes the same under both, and at the first
+/// `%` without two hex digits a strict kernel stops, so the scalar kernel reads `%+1` (or
+/// reports the error). ClickHouse's kept triplets (`%zz` and the two bytes after it) are
+/// likewise strict as far as they go: only [`Malformed::PassThrough`] is lenient here.
+#[inline(always)]
+fn simd_decodes(d: &Decoding, unit: Unit) -> bool {
+    unit == Unit::Byte && d.keep_escaped == AsciiSet::EMPTY
+}
+
+/// The SIMD part of a decode: whole blocks, `(read, written)`.
+#[inline(always)]
+fn decode_bulk(
+    ops: &Ops,
+    d: &Decoding,
+    unit: Unit,
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+    last: bool,
+) -> (usize, usize) {
+    if !simd_decodes(d, unit) {
+        return (0, 0);
+    }
+    let reject = d.malformed != Malformed::PassThrough;
+    call!(ops, decode(d.plus_as_space, reject, input, out, last))
+}
+
+/// Decodes as [`scalar::decode`] does (same contract, same errors) into a slice of at least
+/// `input.len()` bytes, the current kernel taking whole blocks first.
+pub(crate) fn decode_slice(
     d: &Decoding,
     unit: Unit,
     input: &[u8],
@@ -488,46 +545,50 @@ pub(crate) fn decode(
     last: bool,
 ) -> Result<Progress, DecodeError> {
     #[cfg(pctenc_simd)]
-    let (read, written) = decode_bulk(Kernel::current(), d, unit, input, as_uninit(out), last);
+    let (read, written) = decode_bulk(ops(), d, unit, input, as_uninit(out), last);
     #[cfg(not(pctenc_simd))]
-    let (read, written) = (0, 0);
+    let (read, written) = decode_bulk(ops(), d, unit, input, &mut [], last);
     let rest = scalar::decode(d, unit, &input[read..], &mut out[written..], last)
         .map_err(|e| e.shifted(read))?;
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
-/// As [`decode`], appending to `out`; on error `out` may hold part of the output (callers
-/// truncate). A whole short value takes [`decode_append_short`] first (the batch API calls
-/// this once per row).
-#[inline]
-pub(crate) fn decode_append(
+/// Decodes as [`decode_slice`] does, appending to `out`; on error `out` may hold part of
+/// the output (callers truncate). A whole short value takes the kernel's one-step path
+/// ([`short`]), inlined into the caller; everything else, and a short value that path cannot
+/// finish, the general one. Every decode of the library reaches the kernels through this
+/// function or [`decode_slice`].
+#[inline(always)]
+pub(crate) fn decode_vec(
     d: &Decoding,
     unit: Unit,
     input: &[u8],
     out: &mut Vec<u8>,
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    let start = out.len();
-    if last && decode_append_short(d, unit, input, out) {
-        return Ok(Progress { read: input.len(), written: out.len() - start });
+    let ops = ops();
+    if last && input.len() <= SHORT_DECODE && simd_decodes(d, unit) {
+        if let Some(written) = short(ops, d, input, out) {
+            return Ok(Progress { read: input.len(), written });
+        }
     }
-    decode_append_bulk(d, unit, input, out, last)
+    decode_vec_bulk(ops, d, unit, input, out, last)
 }
 
-/// [`decode_append`] of any input.
+/// [`decode_vec`] of any input.
 #[inline(never)]
-fn decode_append_bulk(
+fn decode_vec_bulk(
+    ops: &Ops,
     d: &Decoding,
     unit: Unit,
     input: &[u8],
     out: &mut Vec<u8>,
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    // 64 bytes of room past the input's length let the padded tail step (a full-width store
-    // of the widest kernel) store in place.
+    // 64 bytes of room past the input's length let the padded tail steps (full-width stores)
+    // store in place.
     out.reserve(input.len() + 64);
-    let (read, written) =
-        decode_bulk(Kernel::current(), d, unit, input, out.spare_capacity_mut(), last);
+    let (read, written) = decode_bulk(ops, d, unit, input, out.spare_capacity_mut(), last);
     grow(out, written);
     if read == input.len() {
         return Ok(Progress { read, written });
@@ -540,160 +601,70 @@ fn decode_append_bulk(
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
-/// Inputs up to this long may take [`decode_append_short`]: one or two steps of the AVX-512
-/// kernel, two to four of the AVX2 kernel.
-pub(crate) const SHORT_DECODE: usize = 128;
+/// Inputs up to this long may take [`short`]: one or two steps of the AVX-512 kernel, two to
+/// four of the AVX2 kernel.
+const SHORT_DECODE: usize = 128;
+
+/// Spare capacity [`short`] makes sure of: the steps' whole-block stores (the AVX2 step's
+/// second value stores 64 bytes past the first value's output, at most 64), and the length
+/// of a value copied without `%`. One constant keeps the check one compare.
+#[cfg_attr(not(pctenc_simd), allow(dead_code))]
+const SHORT_ROOM: usize = SHORT_DECODE;
 
 /// Appends the decoding of a short `input` under `d`'s escapes (its `plus_as_space` and
 /// `malformed`; the caller applies the UTF-8 policy) to `out` in one step of the current
 /// kernel, writing into its spare capacity (grown to [`SHORT_ROOM`] bytes first where it is
-/// shorter); `false` where that is not possible, and then `out` is as it was, its capacity
-/// aside: an input longer than [`SHORT_DECODE`], another unit than bytes, kept escapes,
-/// another kernel, or strict decoding met a malformed escape.
+/// shorter); `None` where that is not possible, and then `out` is as it was, its capacity
+/// aside: another kernel, or strict decoding met a malformed escape.
 ///
-/// This is the whole of a short call, small enough to be inlined into the caller: one load
-/// of [`ACTIVE`] compared against the two kernels that have a short step, and the step,
-/// which returns the count of bytes written in a register. The general path
-/// ([`decode_append`]) costs a few hundred instructions more on a 64-byte value: a second
-/// dispatch, the policy match of [`decode_bulk`], the bulk kernel's setup and tail loop,
-/// and results through memory.
+/// This is the whole of a short call, small enough to be inlined into the caller: the
+/// kernel's row (loaded once by the caller), a value without `%` copied right here where the
+/// kernel says so, else the kernel's step, which returns the count of bytes written in a
+/// register. The general path costs a few hundred instructions more on a 64-byte value.
 #[inline(always)]
-pub(crate) fn decode_append_short(
-    d: &Decoding,
-    unit: Unit,
-    input: &[u8],
-    out: &mut Vec<u8>,
-) -> bool {
-    if input.len() > SHORT_DECODE || unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY
+fn short(ops: &Ops, d: &Decoding, input: &[u8], out: &mut Vec<u8>) -> Option<usize> {
+    #[cfg(pctenc_simd)]
     {
-        return false;
-    }
-    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-    {
-        // A kept triplet is the scalar kernel's: the SIMD steps stop at it, as when strict.
-        let (plus_as_space, reject) = (d.plus_as_space, d.malformed != Malformed::PassThrough);
-        let k = ACTIVE.load(Ordering::Relaxed);
-        if k != AVX512 && k != AVX2 {
-            if k == 0 {
-                // The first call of the process: choose now, or the general path, which may
-                // never ask (input without `%` is copied), would keep every call off this one.
-                choose_now();
-            }
-            return false;
-        }
-        if k == AVX2 && !plus_as_space {
-            // A value without `%` is copied here, inlined: the AVX2 step would cost a call,
-            // and under 32 bytes a zero-padded copy (AVX-512's masked step has neither).
-            if out.capacity() - out.len() < SHORT_ROOM {
-                reserve_short(out);
-            }
-            let spare = out.spare_capacity_mut();
-            // SAFETY: the spare capacity was at least `SHORT_ROOM`, or `reserve_short` made
-            // it so (`Vec::reserve`'s guarantee). Told to the compiler, the room check
-            // inside `copy_clean` folds away.
-            unsafe { core::hint::assert_unchecked(spare.len() >= x86_64::clean::MAX) };
-            if x86_64::clean::copy_clean(input, spare) {
-                // SAFETY: `copy_clean` initialised the first `input.len()` bytes of the spare
-                // capacity (its contract), at most `MAX` of the `SHORT_ROOM` there are.
-                unsafe { out.set_len(out.len() + input.len().min(x86_64::clean::MAX)) };
-                return true;
-            }
-        }
         if out.capacity() - out.len() < SHORT_ROOM {
             reserve_short(out);
         }
         let spare = out.spare_capacity_mut();
         let room = spare.len();
-        let written = if k == AVX512 {
-            // SAFETY: ACTIVE holds only kernels of `Kernel::available` (`force` and
-            // `first_use` store nothing else), which lists Avx512 only where the CPU has what
-            // the AVX-512 kernel needs (`x86_64::has_avx512`).
-            unsafe { x86_64::avx512::decode_short(plus_as_space, reject, input, spare) }
-        } else {
-            // SAFETY: as for Avx512: `available` lists Avx2 only where the CPU has AVX2.
-            unsafe { x86_64::avx2::decode_short(plus_as_space, reject, input, spare) }
-        };
-        let Some(written) = written else { return false };
+        // SAFETY: the spare capacity was at least `SHORT_ROOM`, or `reserve_short` made it so
+        // (`Vec::reserve`'s guarantee). Told to the compiler, the room checks below fold away.
+        unsafe { core::hint::assert_unchecked(room >= SHORT_ROOM) };
+        let written =
+            if ops.copy_clean && !d.plus_as_space && generic::copy_clean::<Base>(input, spare) {
+                input.len()
+            } else {
+                let reject = d.malformed != Malformed::PassThrough;
+                call!(ops, decode_short(d.plus_as_space, reject, input, spare))?
+            };
         debug_assert!(written <= room);
-        // SAFETY: the step initialised the first `written` bytes of the spare capacity (its
-        // contract), and `min` keeps the length within the capacity whatever it returns.
+        // SAFETY: the copy or the step initialised the first `written` bytes of the spare
+        // capacity (their contract), and `min` keeps the length within the capacity.
         unsafe { out.set_len(out.len() + written.min(room)) };
-        true
+        Some(written)
     }
-    #[cfg(not(all(pctenc_simd, target_arch = "x86_64")))]
+    #[cfg(not(pctenc_simd))]
     {
-        let _ = out;
-        false
+        let _ = (ops, d, input, out);
+        None
     }
 }
 
-/// Spare capacity [`decode_append_short`] makes sure of: the AVX2 step's whole-block stores
-/// (64 bytes past each of its two values' starts), and the input's length for AVX-512's
-/// steps (their masked stores need no more). One constant keeps the check one compare.
+/// The vector every CPU of the target has: what [`short`] copies values without `%` with.
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const SHORT_ROOM: usize = SHORT_DECODE;
-// The inline copy of a value without `%` stores within its first `MAX` bytes, and the AVX2
-// step's second value needs 64 bytes past the first value's output (at most 64).
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-const _: () = assert!(SHORT_ROOM >= x86_64::clean::MAX && SHORT_ROOM >= 2 * 64);
+type Base = x86_64::Sse2;
+#[cfg(all(pctenc_simd, target_arch = "aarch64"))]
+type Base = aarch64::neon::Neon;
+#[cfg(all(pctenc_simd, target_arch = "wasm32"))]
+type Base = wasm32::simd128::Simd128;
 
-/// Grows `out` for [`decode_append_short`] (a fresh vector, or one at its capacity).
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+/// Grows `out` for [`short`] (a fresh vector, or one at its capacity).
+#[cfg(pctenc_simd)]
 #[cold]
 #[inline(never)]
 fn reserve_short(out: &mut Vec<u8>) {
     out.reserve(SHORT_ROOM);
-}
-
-/// Makes the kernel choice that [`Kernel::current`] makes on first use.
-#[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-#[cold]
-#[inline(never)]
-fn choose_now() {
-    let _ = Kernel::current();
-}
-
-/// The SIMD part of [`decode`]: whole blocks, `(read, written)`.
-fn decode_bulk(
-    kernel: Kernel,
-    d: &Decoding,
-    unit: Unit,
-    input: &[u8],
-    out: &mut [MaybeUninit<u8>],
-    last: bool,
-) -> (usize, usize) {
-    // The SIMD kernels know `%XX` bytes with strict or lenient escapes; every runtime quirk
-    // (UTF-16 or Latin-1 units, kept escapes) is the scalar kernel's. Java's signed hex
-    // (`%+1`) is strict decoding as far as the kernels go: `%` HEXDIG HEXDIG decodes the same
-    // under both, and at the first `%` without two hex digits a strict kernel stops, so the
-    // scalar kernel reads `%+1` (or reports the error) and everything after it. ClickHouse's
-    // kept triplets (`%zz` and the bytes after it) are likewise strict as far as they go.
-    let reject = d.malformed != Malformed::PassThrough;
-    if unit != Unit::Byte || d.keep_escaped != crate::AsciiSet::EMPTY {
-        return (0, 0);
-    }
-    match kernel {
-        Kernel::Scalar => {
-            let _ = (reject, input, out, last);
-            (0, 0)
-        }
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as in `clean_prefix`: the CPU has AVX2.
-        Kernel::Avx2 => unsafe { x86_64::avx2::decode(d.plus_as_space, reject, input, out, last) },
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as in `clean_prefix`: the CPU has what the AVX-512 kernel needs.
-        Kernel::Avx512 => unsafe {
-            x86_64::avx512::decode(d.plus_as_space, reject, input, out, last)
-        },
-        #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
-        // SAFETY: as in `clean_prefix`: the CPU has SSSE3.
-        Kernel::Ssse3 => unsafe {
-            x86_64::ssse3::decode(d.plus_as_space, reject, input, out, last)
-        },
-        #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
-        Kernel::Simd128 => wasm32::simd128::decode(d.plus_as_space, reject, input, out, last),
-        #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
-        // SAFETY: as in `clean_prefix`: NEON is in the target's baseline.
-        Kernel::Neon => unsafe { aarch64::neon::decode(d.plus_as_space, reject, input, out, last) },
-    }
 }

@@ -3,7 +3,8 @@
 //! Nothing here is typed by hand: the nibble tables come from an [`AsciiSet`], the shuffle
 //! tables from the layout they shuffle. The unit tests check each table against the
 //! definition it was derived from, so a SIMD kernel that uses them can only be as wrong as
-//! its own loop.
+//! its own loop. Every shuffle index is below 16 or has bit 7 set (a zero), which `PSHUFB`,
+//! `TBL` and `swizzle` read alike.
 //!
 //! The classification tables ([`Nibbles`], [`HI_NIBBLE`]) are part of a
 //! [`Profile`](crate::profile::Profile) and are built with it, so they live below the
@@ -14,16 +15,15 @@
 
 pub use crate::profile::nibbles::{Nibbles, HI_NIBBLE};
 
-/// Encode expansion, one entry per 4-bit escape mask `m` of four input bytes: a `PSHUFB`
-/// pattern over the 16-byte source `[x0 x1 x2 x3 H0 H1 H2 H3 L0 L1 L2 L3 % % % %]` that
-/// writes `x_j` for a kept byte and `% H_j L_j` for an escaped one. Unused lanes are `0x80`
-/// (zero). The output is `4 + 2 * popcount(m)` bytes long.
+/// Encode expansion of one 4-byte group, one entry per escape mask `m` of its bytes: the
+/// indices into the source `[x0 x1 x2 x3 H0 H1 H2 H3 L0 L1 L2 L3 % % % %]` that write
+/// `x_j` for a kept byte and `% H_j L_j` for an escaped one, then zeros (`0x80`). The output
+/// is [`GROUP_LEN`]`[m]` = `4 + 2 * popcount(m)` bytes.
 pub const EXPAND: [[u8; 16]; 16] = {
     let mut t = [[0x80u8; 16]; 16];
     let mut m = 0;
     while m < 16 {
-        let mut w = 0;
-        let mut j = 0;
+        let (mut w, mut j) = (0, 0);
         while j < 4 {
             if m >> j & 1 == 1 {
                 t[m][w] = 12;
@@ -41,18 +41,18 @@ pub const EXPAND: [[u8; 16]; 16] = {
     t
 };
 
-/// Output length of a group of 4 input bytes, by escape mask: `4 + 2 * popcount(m)`.
-pub const GROUP_LEN: [u8; 16] = {
-    let mut t = [0u8; 16];
+/// Output length of a 4-byte group, by escape mask: `4 + 2 * popcount(m)`.
+pub const GROUP_LEN: [u32; 16] = {
+    let mut t = [0u32; 16];
     let mut m = 0;
     while m < 16 {
-        t[m] = 4 + 2 * (m as u32).count_ones() as u8;
+        t[m] = 4 + 2 * KEPT[m] as u32;
         m += 1;
     }
     t
 };
 
-/// Set bits per byte value: for CPUs without `POPCNT`.
+/// Set bits per byte value (a lookup costs what `POPCNT` does, and SSSE3 lacks it).
 pub const KEPT: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut k = 0;
@@ -63,32 +63,9 @@ pub const KEPT: [u8; 256] = {
     t
 };
 
-/// Decode compaction, one entry per 8-bit keep mask: the `PSHUFB` indices (as a
-/// little-endian `u64`) that gather the kept bytes of an 8-byte group to its front.
-pub const COMPACT: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut k = 0;
-    while k < 256 {
-        let mut bytes = [0x80u8; 8];
-        let mut w = 0;
-        let mut j = 0;
-        while j < 8 {
-            if k >> j & 1 == 1 {
-                bytes[w] = j as u8;
-                w += 1;
-            }
-            j += 1;
-        }
-        t[k] = u64::from_le_bytes(bytes);
-        k += 1;
-    }
-    t
-};
-
-/// Encode expansion of two 4-byte groups in one 256-bit `VPSHUFB` (the AVX2 kernel), one
-/// entry per 8-bit escape mask `m` of eight input bytes: the low 128-bit lane is
-/// [`EXPAND`]`[m & 15]` (group A, bytes 0..4), the high lane [`EXPAND`]`[m >> 4]` (group B,
-/// bytes 4..8). Their output lengths are [`PAIR_LEN`]`[m]`.
+/// [`EXPAND`] for two lanes at once (the 32-byte kernels), one entry per 8-bit escape mask
+/// `m`: lane 0 is `EXPAND[m & 15]`, lane 1 `EXPAND[m >> 4]`; their lengths are
+/// [`PAIR_LEN`]`[m]`.
 #[repr(C, align(32))]
 pub struct PairExpand(pub [[u8; 32]; 256]);
 
@@ -108,56 +85,202 @@ pub static EXPAND_PAIR: PairExpand = PairExpand({
     t
 });
 
-/// The output lengths of the two groups of [`EXPAND_PAIR`]`[m]`, as `u32` (which the kernel
-/// adds to its 32-bit offset straight from memory).
+/// The output lengths of the two lanes of [`EXPAND_PAIR`]`[m]`.
 pub static PAIR_LEN: [[u32; 2]; 256] = {
     let mut t = [[0u32; 2]; 256];
     let mut m = 0;
     while m < 256 {
-        t[m] = [GROUP_LEN[m & 15] as u32, GROUP_LEN[m >> 4] as u32];
+        t[m] = [GROUP_LEN[m & 15], GROUP_LEN[m >> 4]];
         m += 1;
     }
     t
 };
 
+/// Escapes an 8-byte unit of [`LIGHT`] may hold: its output, `8 + 2 * escapes` bytes, must
+/// fit one 16-byte store.
+pub const LIGHT_MAX: u32 = 4;
+
+/// [`LightUnit::len`] of a unit with more than [`LIGHT_MAX`] escapes: more than the 16 units
+/// of a round of four 32-byte blocks can write (16 bytes each), so one such unit shows in
+/// the round's total.
+pub const LIGHT_BAD: u32 = 257;
+
+/// The encode expansion of one 8-byte unit with at most [`LIGHT_MAX`] escapes (one entry of
+/// [`LIGHT`] per escape mask `m`), all the kernel reads for it from half a cache line.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub struct LightUnit {
+    /// Indices into the source `[y0..y7 z0..z7]`: `y_j` is the byte where it is kept and
+    /// its high hex digit where it is escaped, `z_j` its low hex digit where it is escaped
+    /// and `%` where it is kept. A kept byte is `y_j`; an escaped one `% H_j L_j`, its `%`
+    /// taken from the `z` of the unit's first kept byte (one has at most 4 escapes).
+    pub pattern: [u8; 16],
+    /// Output bytes, `8 + 2 * popcount(m)`; [`LIGHT_BAD`] for masks with more escapes,
+    /// whose pattern writes nothing useful.
+    pub len: u32,
+}
+
+/// [`LightUnit`] per escape mask of an 8-byte unit (8 KiB).
+pub static LIGHT: [LightUnit; 256] = {
+    let bad = LightUnit { pattern: [0x80; 16], len: LIGHT_BAD };
+    let mut t = [bad; 256];
+    let mut m = 0;
+    while m < 256 {
+        if KEPT[m] as u32 <= LIGHT_MAX {
+            let pct = 8 + (!m as u32).trailing_zeros() as u8;
+            let (mut w, mut j) = (0, 0);
+            while j < 8 {
+                if m >> j & 1 == 1 {
+                    t[m].pattern[w] = pct;
+                    t[m].pattern[w + 1] = j as u8;
+                    t[m].pattern[w + 2] = 8 + j as u8;
+                    w += 3;
+                } else {
+                    t[m].pattern[w] = j as u8;
+                    w += 1;
+                }
+                j += 1;
+            }
+            t[m].len = w as u32;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Decode compaction, one entry per 8-bit keep mask of the low (`[0]`) or high (`[1]`)
+/// 8-byte half of a lane: the indices (a little-endian `u64`) that gather the kept bytes of
+/// that half to the front.
+pub static COMPACT: [[u64; 256]; 2] = {
+    let mut t = [[0u64; 256]; 2];
+    let mut half = 0;
+    while half < 2 {
+        let mut k = 0;
+        while k < 256 {
+            let mut bytes = [0x80u8; 8];
+            let (mut w, mut j) = (0, 0);
+            while j < 8 {
+                if k >> j & 1 == 1 {
+                    bytes[w] = (8 * half + j) as u8;
+                    w += 1;
+                }
+                j += 1;
+            }
+            t[half][k] = u64::from_le_bytes(bytes);
+            k += 1;
+        }
+        half += 1;
+    }
+    t
+};
+
+/// Hex digits by nibbles: `HEX_LO[b & 15] & HEX_HI[b >> 4]` is not zero exactly for the
+/// bytes `0-9`, `A-F` and `a-f` (bit 0: the row of digits, bit 1: the rows of letters).
+pub const HEX_LO: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut l = 0;
+    while l < 16 {
+        t[l] = (l <= 9) as u8 | ((1 <= l && l <= 6) as u8) << 1;
+        l += 1;
+    }
+    t
+};
+
+/// See [`HEX_LO`].
+pub const HEX_HI: [u8; 16] = [0, 0, 0, 1, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/// What to add to a hex digit's low nibble for its value, by its high nibble: 9 for the
+/// letters (`A` is `0x41`: 1 + 9 = 10), 0 for the digits.
+pub const HEX_ADJUST: [u8; 16] = [0, 0, 0, 0, 9, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
+
+    /// The bytes a pattern writes from `src` (zeros where it has bit 7, `fill` as given).
+    fn apply(pattern: &[u8], src: &[u8; 16], fill: u8, len: usize) -> Vec<u8> {
+        pattern[..len].iter().map(|&i| if i < 16 { src[i as usize] } else { fill }).collect()
+    }
+
+    /// What encoding `bytes` writes, escaped where `m` says: `x`, or `%` and two digits
+    /// named by the byte's position (`H`+j, `L`+j).
+    fn expansion(bytes: &[u8], m: usize) -> Vec<u8> {
+        let mut want = Vec::new();
+        for (j, &x) in bytes.iter().enumerate() {
+            if m >> j & 1 == 1 {
+                want.extend_from_slice(&[b'%', b'H' + j as u8, b'a' + j as u8]);
+            } else {
+                want.push(x);
+            }
+        }
+        want
+    }
 
     #[test]
     fn expand_writes_the_escapes() {
-        let src = *b"abcdHIJKLMNO%%%%";
+        let src = *b"0123HIJKabcd%%%%";
         for (m, pattern) in EXPAND.iter().enumerate() {
-            let out: alloc::vec::Vec<u8> =
-                pattern.iter().take_while(|&&i| i < 16).map(|&i| src[i as usize]).collect();
-            let mut want = alloc::vec::Vec::new();
-            for j in 0..4 {
+            let len = GROUP_LEN[m] as usize;
+            assert_eq!(apply(pattern, &src, 0, len), expansion(b"0123", m), "mask {m:04b}");
+            assert!(pattern[len..].iter().all(|&i| i >= 0x80));
+        }
+        for (m, entry) in EXPAND_PAIR.0.iter().enumerate() {
+            for (lane, g) in [(0, m & 15), (1, m >> 4)] {
+                assert_eq!(entry[16 * lane..16 * lane + 16], EXPAND[g], "mask {m:08b}");
+                assert_eq!(PAIR_LEN[m][lane], GROUP_LEN[g], "mask {m:08b}");
+            }
+        }
+    }
+
+    #[test]
+    fn light_writes_the_escapes_of_one_unit() {
+        let x = *b"01234567";
+        for (m, unit) in LIGHT.iter().enumerate() {
+            if m.count_ones() > LIGHT_MAX {
+                assert_eq!(unit.len, LIGHT_BAD);
+                continue;
+            }
+            // y holds the high digit in place of an escaped byte, z the low digit there and
+            // `%` elsewhere.
+            let mut src = *b"01234567%%%%%%%%";
+            for j in 0..8 {
                 if m >> j & 1 == 1 {
-                    want.extend_from_slice(&[b'%', src[4 + j], src[8 + j]]);
-                } else {
-                    want.push(src[j]);
+                    src[j] = b'H' + j as u8;
+                    src[8 + j] = b'a' + j as u8;
                 }
             }
-            assert_eq!(out, want, "mask {m:04b}");
+            assert!(unit.len <= 16 && 16 * 16 < LIGHT_BAD);
+            assert_eq!(
+                apply(&unit.pattern, &src, 0, unit.len as usize),
+                expansion(&x, m),
+                "mask {m:08b}"
+            );
         }
     }
 
     #[test]
     fn compact_gathers_kept_bytes() {
-        for (k, &idx) in COMPACT.iter().enumerate() {
-            let got: alloc::vec::Vec<u8> =
-                idx.to_le_bytes().iter().take_while(|&&i| i < 8).copied().collect();
-            let want: alloc::vec::Vec<u8> = (0..8u8).filter(|j| k >> j & 1 == 1).collect();
-            assert_eq!(got, want, "keep {k:08b}");
+        for (half, table) in COMPACT.iter().enumerate() {
+            for (k, &idx) in table.iter().enumerate() {
+                let got: Vec<u8> =
+                    idx.to_le_bytes().iter().take_while(|&&i| i < 16).copied().collect();
+                let want: Vec<u8> =
+                    (0..8u8).filter(|j| k >> j & 1 == 1).map(|j| j + 8 * half as u8).collect();
+                assert_eq!(got, want, "keep {k:08b}");
+                assert!(idx.to_le_bytes()[want.len()..].iter().all(|&i| i >= 0x80));
+            }
         }
     }
 
     #[test]
-    fn expand_pair_is_two_groups_and_their_lengths() {
-        for (m, entry) in EXPAND_PAIR.0.iter().enumerate() {
-            for (lane, g) in [(0, m & 15), (1, m >> 4)] {
-                assert_eq!(entry[16 * lane..16 * lane + 16], EXPAND[g], "mask {m:08b}");
-                assert_eq!(PAIR_LEN[m][lane], 4 + 2 * (g as u32).count_ones(), "mask {m:08b}");
+    fn hex_tables_find_the_digits_and_their_values() {
+        for b in 0..=255u8 {
+            let (lo, hi) = ((b & 15) as usize, (b >> 4) as usize);
+            let digit = (b as char).to_digit(16);
+            assert_eq!(HEX_LO[lo] & HEX_HI[hi] != 0, digit.is_some(), "{b:#x}");
+            if let Some(d) = digit {
+                assert_eq!(u32::from(lo as u8 + HEX_ADJUST[hi]), d, "{b:#x}");
             }
         }
     }

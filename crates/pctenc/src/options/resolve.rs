@@ -204,6 +204,6 @@ impl Options {
     /// `UTF-8''na%C3%AFve`), as the CLI has always read and written them.
     pub fn ext_value(&self) -> bool {
         matches!(self.op, Op::Encode | Op::Decode | Op::TryDecode)
-            && self.profile.is_some_and(|p| p.name() == "rfc8187")
+            && self.profile.is_some_and(Profile::is_ext_value)
     }
 }

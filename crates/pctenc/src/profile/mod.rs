@@ -260,6 +260,7 @@ pub struct Profile {
     decoding: Decoding,
     keep_valid_escapes: bool,
     keep_non_ascii: bool,
+    ext_value: bool,
     table: EncodeTable,
     nibbles: Nibbles,
 }
@@ -280,6 +281,7 @@ impl Profile {
             decoding: Decoding::STRICT,
             keep_valid_escapes: false,
             keep_non_ascii: false,
+            ext_value: false,
             table: build_table(set, Space::Percent, HexCase::Upper),
             nibbles: Nibbles::new(set, Space::Percent),
         }
@@ -337,6 +339,14 @@ impl Profile {
     /// bytes that are not UTF-8 still are): HTML's multipart/form-data names.
     pub const fn with_non_ascii_kept(mut self) -> Profile {
         self.keep_non_ascii = true;
+        self
+    }
+
+    /// Its values are the value part of RFC 8187 `ext-value`s (`charset'language'value`):
+    /// front ends that read and write whole records frame them as such
+    /// ([`protocols::rfc8187`]).
+    pub const fn with_ext_value(mut self) -> Profile {
+        self.ext_value = true;
         self
     }
 
@@ -403,6 +413,11 @@ impl Profile {
         self.decoding
     }
 
+    /// The decode policy, borrowed: what the library's own decoders pass on.
+    pub(crate) const fn policy(&self) -> &Decoding {
+        &self.decoding
+    }
+
     /// Whether encoding keeps existing valid escapes (see
     /// [`Profile::with_valid_escapes_kept`]).
     pub const fn keeps_valid_escapes(&self) -> bool {
@@ -412,6 +427,16 @@ impl Profile {
     /// Whether encoding keeps non-ASCII text (see [`Profile::with_non_ascii_kept`]).
     pub const fn keeps_non_ascii(&self) -> bool {
         self.keep_non_ascii
+    }
+
+    /// Whether a whole record is an RFC 8187 `ext-value` (see [`Profile::with_ext_value`]).
+    ///
+    /// ```
+    /// use pctenc::profile::{protocols::RFC8187, rfc3986::RFC3986};
+    /// assert!(RFC8187.is_ext_value() && !RFC3986.is_ext_value());
+    /// ```
+    pub const fn is_ext_value(&self) -> bool {
+        self.ext_value
     }
 
     /// Whether the encoder writes `byte` escaped (non-ASCII bytes are, unless the profile
@@ -474,6 +499,7 @@ impl core::fmt::Debug for Profile {
             .field("decoding", &self.decoding)
             .field("keep_valid_escapes", &self.keep_valid_escapes)
             .field("keep_non_ascii", &self.keep_non_ascii)
+            .field("ext_value", &self.ext_value)
             .finish()
     }
 }

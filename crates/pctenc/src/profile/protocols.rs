@@ -135,6 +135,7 @@ pub const RFC8187: &Profile = &Profile::new(AsciiSet::all_but(
 ))
 .with_input_utf8(Utf8::Strict)
 .with_decoding(STRICT_UTF8)
+.with_ext_value()
 .named("rfc8187", &["rfc5987", "ext-value"], "RFC 8187 §3.2.1 attr-char (ext-value)");
 
 const _: () = assert!(ALPN.set().contains(b'%') && !ALPN.set().contains(b'\''));

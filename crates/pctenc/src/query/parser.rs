@@ -14,8 +14,8 @@ use alloc::vec::Vec;
 
 use super::split::{marks, RawPair, RawPairs, PCT, PLUS};
 use super::{locate, Input};
-use crate::decode::decode_append;
 use crate::decode::utf8::is_utf8;
+use crate::decode::with_policy;
 use crate::error::DecodeError;
 use crate::kernel::scalar;
 #[cfg(feature = "charsets")]
@@ -242,13 +242,13 @@ impl Parser {
         if let Some(encoding) = self.charset {
             let mut bytes = Vec::with_capacity(part.len());
             let d = Decoding { utf8: Utf8::Bytes, ..self.decoding };
-            decode_append(Unit::Byte, d, part, &mut bytes).map_err(|e| e.shifted(at))?;
+            with_policy(Unit::Byte, &d, part, &mut bytes).map_err(|e| e.shifted(at))?;
             out.extend_from_slice(encoding.decode_without_bom_handling(&bytes).0.as_bytes());
             return Ok(());
         }
         let start = out.len();
         let unit = self.profile.unit();
-        decode_append(unit, self.decoding, part, out).map_err(|e| e.shifted(at))?;
+        with_policy(unit, &self.decoding, part, out).map_err(|e| e.shifted(at))?;
         // Policies that keep escapes or raw bytes may leave bytes that are not UTF-8.
         if !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava) {
             if let Err(e) = core::str::from_utf8(&out[start..]) {

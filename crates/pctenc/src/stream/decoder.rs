@@ -82,7 +82,7 @@ impl Decoder {
             // Decode up to the last safe cut and keep only the rest, so memory stays bounded
             // (by the longest run of continuation bytes, which no valid input has).
             let cut = if last { held.len() } else { safe_cut(&self.decoding, self.unit, held) };
-            let result = crate::decode::decode_append(self.unit, self.decoding, &held[..cut], out)
+            let result = crate::decode::with_policy(self.unit, &self.decoding, &held[..cut], out)
                 .map_err(|e| e.shifted(self.offset));
             self.offset += cut;
             held.drain(..cut);
@@ -146,7 +146,7 @@ impl Decoder {
     fn piece(&mut self, input: &[u8], out: &mut Vec<u8>, last: bool) -> Result<usize, DecodeError> {
         let seg = self.carry.put_back(out);
         let at = out.len();
-        let progress = match kernel::decode_append(&self.decoding, self.unit, input, out, last) {
+        let progress = match kernel::decode_vec(&self.decoding, self.unit, input, out, last) {
             Ok(progress) => progress,
             Err(e) => {
                 // The first error in input order: invalid UTF-8 before the bad escape, with

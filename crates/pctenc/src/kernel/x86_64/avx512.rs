@@ -1,7 +1,7 @@
 //! The AVX-512 kernel (F, BW, VBMI, VBMI2, with BMI2 and POPCNT): 64 input bytes per step,
 //! whole blocks only. The encode tail goes through the same step on a zero-padded masked
 //! load (the short-input path); the decode tail through the one-step short path
-//! (`Decoding::short`), in at most two pieces, which a short call also takes.
+//! (`DecodeConsts::short`), in at most two pieces, which a short call also takes.
 //!
 //! ```text
 //! encode step:  v = load 64
@@ -22,9 +22,12 @@
 //!               carry = the 0..2 digit bytes of the next block that an escape here consumed
 //! ```
 //!
-//! Where the AVX2 kernel needs a shuffle table per 4 (encode) or 8 (decode) bytes to expand
-//! or squeeze, VBMI2's byte compress does a whole step in one instruction, and the k-masks
-//! replace AVX2's `movemask` round trips. Compress goes to a register and then to memory
+//! Why this kernel is not an instance of the generic algorithm (`kernel/generic.rs`), as the
+//! others are: the instruction sets really differ here. Where the generic algorithm needs a
+//! shuffle table per 4 or 8 bytes (encode) or 8 bytes (decode) to expand or squeeze, VBMI2's
+//! byte compress does a whole step in one instruction; the k-masks replace `movemask`
+//! round trips, and masked loads and stores replace the padded copies of short inputs and
+//! tails, so the steps and the loops around them take other shapes. Compress goes to a register and then to memory
 //! with a plain store: the memory form of `VPCOMPRESSB` is microcoded on AMD Zen 4.
 //!
 //! CPUs with AVX-512 BW but without VBMI2 (Skylake-X, Cascade Lake) run the AVX2 kernel.
@@ -32,6 +35,8 @@
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
+use super::prefetch;
+use crate::kernel::generic::PREFETCH_FROM;
 use crate::kernel::scalar::UNHEX;
 use crate::kernel::tables::{Nibbles, HI_NIBBLE};
 
@@ -96,7 +101,7 @@ fn broadcast16(t: &[u8; 16]) -> __m512i {
 }
 
 /// The profile's constants, broadcast once per call.
-struct Encoding {
+struct EncodeConsts {
     lo: __m512i,
     hi: __m512i,
     digits: __m512i,
@@ -104,10 +109,10 @@ struct Encoding {
     plus: bool,
 }
 
-impl Encoding {
+impl EncodeConsts {
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-    fn new(n: &Nibbles, digits: &[u8; 16]) -> Encoding {
-        Encoding {
+    fn new(n: &Nibbles, digits: &[u8; 16]) -> EncodeConsts {
+        EncodeConsts {
             lo: broadcast16(&n.lo),
             hi: broadcast16(&HI_NIBBLE),
             digits: broadcast16(digits),
@@ -143,19 +148,19 @@ impl Encoding {
 }
 
 /// What an encode step needs: the profile's constants and the output.
-struct Encoder {
-    e: Encoding,
+struct EncodeOut {
+    e: EncodeConsts,
     pct: __m512i,
     out: *mut u8,
     out_len: usize,
 }
 
-impl Encoder {
+impl EncodeOut {
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
     #[inline]
-    fn new(n: &Nibbles, digits: &[u8; 16], out: &mut [MaybeUninit<u8>]) -> Encoder {
-        Encoder {
-            e: Encoding::new(n, digits),
+    fn new(n: &Nibbles, digits: &[u8; 16], out: &mut [MaybeUninit<u8>]) -> EncodeOut {
+        EncodeOut {
+            e: EncodeConsts::new(n, digits),
             pct: _mm512_set1_epi8(b'%' as i8),
             out_len: out.len(),
             out: out.as_mut_ptr().cast(),
@@ -168,7 +173,7 @@ impl Encoder {
 /// of its sites (as in the AVX2 kernel).
 macro_rules! encode_step {
     ($c:expr, $v:expr, $w:expr) => {{
-        let (c, v, w): (&Encoder, __m512i, usize) = (&$c, $v, $w);
+        let (c, v, w): (&EncodeOut, __m512i, usize) = (&$c, $v, $w);
         debug_assert!(w + ENCODE_ROOM <= c.out_len);
         // SAFETY (every store below): the caller keeps w + ENCODE_ROOM <= out.len(), and the
         // stores stay below w + ENCODE_ROOM, as each comment says.
@@ -209,7 +214,7 @@ macro_rules! encode_step {
 /// room for the whole input ([`has_room`]). A macro for the reason [`encode_step`] is one.
 macro_rules! encode_from {
     ($c:expr, $input:expr, $at:expr) => {{
-        let (c, input): (&Encoder, &[u8]) = (&$c, $input);
+        let (c, input): (&EncodeOut, &[u8]) = (&$c, $input);
         let (mut i, mut w): (usize, usize) = $at;
         let len = input.len();
         let in_ptr = input.as_ptr();
@@ -251,7 +256,7 @@ pub fn encode(
         // A short value with nothing to escape (a slug, an identifier, a number): one
         // masked load, one store, and none of the expansion's setup, which lives in
         // `encode_steps` (its registers would be saved and restored here too).
-        let e = Encoding::new(n, digits);
+        let e = EncodeConsts::new(n, digits);
         // SAFETY: the mask selects the first `len <= 64` bytes (`bzhi` of 64 keeps all), and
         // a masked load reads only the selected bytes, so only bytes of `input` are read.
         let v = unsafe {
@@ -285,7 +290,7 @@ fn encode_steps(
     }
     // The output is reached only through the encoder's pointer from here (see the AVX2
     // kernel: a use of `out` would invalidate the pointer under Stacked Borrows).
-    let c = Encoder::new(n, digits, out);
+    let c = EncodeOut::new(n, digits, out);
     encode_from!(c, input, (0, 0))
 }
 
@@ -303,7 +308,7 @@ fn encode_far(
     if !has_room(input, out) {
         return (0, 0);
     }
-    let c = Encoder::new(n, digits, out);
+    let c = EncodeOut::new(n, digits, out);
     let in_ptr = input.as_ptr();
     let len = input.len();
     // First the bytes up to the input's next 64-byte boundary (one masked step), so that
@@ -315,8 +320,8 @@ fn encode_far(
         w = head + 2 * _bzhi_u64(mask, head as u32).count_ones() as usize;
     }
     while i + 64 <= len {
-        prefetch(in_ptr.wrapping_add(i + 1024));
-        prefetch_write(c.out.wrapping_add(w + 1024));
+        prefetch::<false>(in_ptr.wrapping_add(i + 1024));
+        prefetch::<true>(c.out.wrapping_add(w + 1024));
         // SAFETY: i + 64 <= len: the 64 bytes at `i` are the input's.
         let v = unsafe { _mm512_loadu_si512(in_ptr.add(i).cast()) };
         let (written, _) = encode_step!(c, v, w);
@@ -327,10 +332,10 @@ fn encode_far(
 }
 
 /// Whether `out` has room for any encoding of `input` plus this kernel's [`ENCODE_ROOM`]
-/// ([`super::has_encode_room`]).
+/// (each input byte writes at most 3).
 #[inline]
 fn has_room(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
-    super::has_encode_room(input, out, ENCODE_ROOM)
+    input.len() < 1 << 60 && 3 * input.len() + ENCODE_ROOM <= out.len()
 }
 
 /// The `VPERMB` indices that move lane i + 1 to lane i (the last lane's is masked off).
@@ -367,10 +372,6 @@ const HEX_VALUE: [u8; 128] = {
     t
 };
 
-/// Inputs at least this long prefetch 1 KiB ahead; shorter ones are in the cache already or
-/// end before a prefetch could help.
-const PREFETCH_FROM: usize = 4096;
-
 /// The bytes of `b` (fewer than 64) followed by zeros: one masked load, no copy.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
 #[inline]
@@ -386,7 +387,7 @@ fn load_padded(b: &[u8]) -> __m512i {
 /// is a change).
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
 pub fn clean_prefix(n: &Nibbles, input: &[u8]) -> usize {
-    let e = Encoding::new(n, &[0; 16]);
+    let e = EncodeConsts::new(n, &[0; 16]);
     let changed = |v: __m512i| {
         let (mut mask, _, _) = e.classify(v);
         if e.plus {
@@ -410,37 +411,20 @@ pub fn clean_prefix(n: &Nibbles, input: &[u8]) -> usize {
     i + (mask | 1 << rest.len()).trailing_zeros() as usize
 }
 
-/// Hints the cache to fetch the line at `p`.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-#[inline]
-fn prefetch(p: *const u8) {
-    // A prefetch reads nothing the program can observe and never faults, whatever the
-    // address (callers build it with `wrapping_add`; it is never dereferenced).
-    _mm_prefetch::<_MM_HINT_T0>(p.cast());
-}
-
-/// Hints the cache to fetch the line at `p` for writing (`PREFETCHW`; see the AVX2 kernel).
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-#[inline]
-fn prefetch_write(p: *mut u8) {
-    // As `prefetch`: nothing observable is read or written, and no address faults.
-    _mm_prefetch::<_MM_HINT_ET0>(p.cast_const().cast());
-}
-
 /// The decode constants, broadcast once per call.
-struct Decoding {
+struct DecodeConsts {
     pct: __m512i,
     plus: bool,
     reject: bool,
 }
 
 /// One decode step's result.
-struct Step {
+struct Decoded {
     written: usize,
     carry: u64,
 }
 
-impl Decoding {
+impl DecodeConsts {
     /// Hex digit flags and values (`0..16`, garbage where the flag is clear).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
     #[inline]
@@ -549,7 +533,7 @@ impl Decoding {
         // One lookup on `a` serves both digits of every escape: the digit flags move by bit
         // shifts of the mask; the value of the escape at lane i is `pair` at lane i + 1 (its
         // first digit), so that lane keeps it and the `%` and the second digit go.
-        let (bad, pair) = Decoding::hex_lanes(a);
+        let (bad, pair) = DecodeConsts::hex_lanes(a);
         // The shifts bring in zeros: lanes past the vector are not digits either.
         let digit = !bad;
         let valid = pm & digit >> 1 & digit >> 2;
@@ -574,7 +558,7 @@ impl Decoding {
     }
 
     /// Decodes the 64 bytes at the start of `chunk` (the 2 after are look-ahead) into `dst`,
-    /// given their [`scan`](Decoding::scan); `carry` marks leading bytes that an escape of
+    /// given their [`scan`](DecodeConsts::scan); `carry` marks leading bytes that an escape of
     /// the previous step consumed. `None`: strict decoding met a malformed escape here.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
     #[inline]
@@ -584,13 +568,13 @@ impl Decoding {
         carry: u64,
         (pm, text): (u64, __m512i),
         dst: &mut [MaybeUninit<u8>; 64],
-    ) -> Option<Step> {
+    ) -> Option<Decoded> {
         if pm | carry == 0 {
             store64(dst, text);
-            return Some(Step { written: 64, carry: 0 });
+            return Some(Decoded { written: 64, carry: 0 });
         }
-        let (ok1, hi) = Decoding::hex(load_at(chunk, 1));
-        let (ok2, lo) = Decoding::hex(load_at(chunk, 2));
+        let (ok1, hi) = DecodeConsts::hex(load_at(chunk, 1));
+        let (ok2, lo) = DecodeConsts::hex(load_at(chunk, 2));
         let valid = pm & ok1 & ok2;
         if self.reject && valid != pm {
             return None;
@@ -603,14 +587,14 @@ impl Decoding {
         let out =
             if keep == u64::MAX { decoded } else { _mm512_maskz_compress_epi8(keep, decoded) };
         store64(dst, out);
-        Some(Step { written: keep.count_ones() as usize, carry })
+        Some(Decoded { written: keep.count_ones() as usize, carry })
     }
 }
 
 /// Decodes all of a short `input` (at most 128 bytes) into `out` (at least `input.len()`
 /// bytes) in one or two masked steps, as [`decode`] does for such input, without its setup:
 /// the short-call path. Returns the bytes written, in a register; `None` where the steps
-/// cannot finish the input: strict decoding met a malformed escape (see `Decoding::short`),
+/// cannot finish the input: strict decoding met a malformed escape (see `DecodeConsts::short`),
 /// or, rarely, an escape crossing the first 64 bytes leaves more than 64 for the second step.
 ///
 /// Columns of URLs, the shape the batch API sees, hold many values of 65 to 128 bytes: the
@@ -622,7 +606,7 @@ pub fn decode_short(
     input: &[u8],
     out: &mut [MaybeUninit<u8>],
 ) -> Option<usize> {
-    let d = Decoding { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
+    let d = DecodeConsts { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
     if input.len() <= 64 {
         return d.short(input, out, true).map(|(_, written)| written);
     }
@@ -643,7 +627,7 @@ pub fn decode(
     out: &mut [MaybeUninit<u8>],
     last: bool,
 ) -> (usize, usize) {
-    let d = Decoding { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
+    let d = DecodeConsts { pct: _mm512_set1_epi8(b'%' as i8), plus: plus_as_space, reject };
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u64);
     let far = input.len() >= PREFETCH_FROM;
     // The bulk: every whole block whose look-ahead is in the input. `w <= i` throughout
@@ -685,7 +669,7 @@ pub fn decode(
                 // SAFETY: as for the load.
                 unsafe { _mm512_storeu_si512(out_ptr.add(w).cast(), a) };
                 if far {
-                    prefetch(input.as_ptr().wrapping_add(i + 1024));
+                    prefetch::<false>(input.as_ptr().wrapping_add(i + 1024));
                 }
                 if pm == 0 {
                     i += 64;
@@ -727,7 +711,7 @@ pub fn decode(
         let dst: &mut [MaybeUninit<u8>; 64] =
             unsafe { &mut *out_ptr.add(w).cast::<[MaybeUninit<u8>; 64]>() };
         if far {
-            prefetch(input.as_ptr().wrapping_add(i + 1024));
+            prefetch::<false>(input.as_ptr().wrapping_add(i + 1024));
         }
         let scan = d.scan(load_at(chunk, 0));
         let pm = scan.0;

@@ -1,73 +1,130 @@
-//! x86_64 kernels, each behind `#[target_feature]` and entered only through
-//! [`Kernel`](crate::Kernel) values that runtime detection produced.
+//! x86_64 kernels: SSSE3 and AVX2 as instances of the generic algorithm ([`Vector`] impls
+//! and their entry points), and AVX-512, which has an algorithm of its own. Each is entered
+//! only through a [`Kernel`](crate::Kernel) that run-time detection produced (`kernel/mod.rs`).
 //!
-//! The entry points are safe `#[target_feature]` functions: calling them is `unsafe` only
-//! from code compiled without the feature, which is the one dispatch call per operation in
-//! `kernel/mod.rs`. Inside, `unsafe` is limited to unaligned loads and stores, each bounded
-//! by an array type or a stated invariant.
+//! The entry points are safe `#[target_feature]` functions, called through the dispatch
+//! table, whose one `unsafe` call per operation rests on detection; [`Sse2`], the baseline,
+//! needs none.
+//!
+//! [`Vector`]: super::vector::Vector
 
-use core::mem::MaybeUninit;
+use core::arch::x86_64::*;
 
-pub mod avx2;
-pub mod avx512;
-pub(crate) mod clean;
-pub mod ssse3;
+use super::vector::Bytes;
 
-/// Whether `out` has room for any encoding of `input` plus `room` bytes (an encoder's
-/// `ENCODE_ROOM`): each input byte writes at most 3, so the write position stays below 3 * i,
-/// and every step stores below it + `room` (as the steps' comments say). One compare, no
-/// division: callers reserve that much (`kernel::encode_capacity`).
-#[inline]
-fn has_encode_room(input: &[u8], out: &[MaybeUninit<u8>], room: usize) -> bool {
-    let len = input.len();
-    len < 1 << 60 && 3 * len + room <= out.len()
+pub(crate) mod avx2;
+pub(crate) mod avx512;
+pub(crate) mod ssse3;
+
+/// 16 bytes of SSE2, which every x86_64 CPU has: the short decode path copies a value
+/// without `%` with it, inlined before any kernel is called (`generic::copy_clean`).
+#[derive(Clone, Copy)]
+pub(crate) struct Sse2(__m128i);
+
+/// `unsafe { $e }` for SSE2 instructions.
+macro_rules! sse2 {
+    ($e:expr) => {
+        // SAFETY: SSE2 is in the x86_64 baseline, so every CPU this code runs on has it.
+        unsafe { $e }
+    };
 }
 
-/// Whether this CPU runs the [`avx2`] kernel.
-#[cfg(feature = "std")]
-pub fn has_avx2() -> bool {
-    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
+// SAFETY: SSE2 is in the x86_64 baseline, so every CPU this code runs on has it.
+unsafe impl Bytes for Sse2 {
+    const BYTES: usize = 16;
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        Sse2(sse2!(_mm_set1_epi8(b as i8)))
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the caller's bound; `loadu` needs no alignment.
+        Sse2(unsafe { _mm_loadu_si128(p.cast()) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the caller's bound; `storeu` needs no alignment.
+        unsafe { _mm_storeu_si128(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    fn eq(self, b: Self) -> Self {
+        Sse2(sse2!(_mm_cmpeq_epi8(self.0, b.0)))
+    }
+    #[inline(always)]
+    fn or(self, b: Self) -> Self {
+        Sse2(sse2!(_mm_or_si128(self.0, b.0)))
+    }
+    #[inline(always)]
+    fn movemask(self) -> u32 {
+        sse2!(_mm_movemask_epi8(self.0)) as u32
+    }
 }
 
-/// Whether this build runs the [`avx2`] kernel (without `std`: only if compiled for it).
-#[cfg(not(feature = "std"))]
-pub fn has_avx2() -> bool {
-    cfg!(all(target_feature = "avx2", target_feature = "popcnt"))
+/// Hints the cache to fetch the line at `p`, for writing with `WRITE` (`PREFETCHW`, a no-op
+/// on CPUs without it). A prefetch reads nothing the program can observe and never faults,
+/// whatever the address.
+#[inline(always)]
+fn prefetch<const WRITE: bool>(p: *const u8) {
+    if WRITE {
+        sse2!(_mm_prefetch::<_MM_HINT_ET0>(p.cast()));
+    } else {
+        sse2!(_mm_prefetch::<_MM_HINT_T0>(p.cast()));
+    }
+}
+
+/// The [`avx512`] kernel's entry points in the dispatch table's signatures.
+pub(crate) mod avx512_entries {
+    use core::mem::MaybeUninit;
+
+    pub(crate) use super::avx512::{decode, decode_short};
+    use crate::profile::Profile;
+
+    /// [`super::avx512::clean_prefix`] of the profile's tables.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
+    pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
+        super::avx512::clean_prefix(p.nibbles(), input)
+    }
+
+    /// [`super::avx512::encode`] of the profile's tables.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
+    pub(crate) fn encode(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+        super::avx512::encode(p.nibbles(), crate::kernel::digits(p), input, out)
+    }
 }
 
 /// Whether this CPU runs the [`ssse3`] kernel.
-#[cfg(feature = "std")]
-pub fn has_ssse3() -> bool {
-    std::is_x86_feature_detected!("ssse3")
+pub(crate) fn has_ssse3() -> bool {
+    #[cfg(feature = "std")]
+    return std::is_x86_feature_detected!("ssse3");
+    #[cfg(not(feature = "std"))]
+    return cfg!(target_feature = "ssse3");
 }
 
-/// Whether this build runs the [`ssse3`] kernel (without `std`: only if compiled for it).
-#[cfg(not(feature = "std"))]
-pub fn has_ssse3() -> bool {
-    cfg!(target_feature = "ssse3")
+/// Whether this CPU runs the [`avx2`] kernel.
+pub(crate) fn has_avx2() -> bool {
+    #[cfg(feature = "std")]
+    return std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt");
+    #[cfg(not(feature = "std"))]
+    return cfg!(all(target_feature = "avx2", target_feature = "popcnt"));
 }
 
 /// Whether this CPU runs the [`avx512`] kernel: AVX-512 F and BW, the byte permutes of VBMI,
 /// the byte compress of VBMI2, and BMI2's PDEP.
-#[cfg(feature = "std")]
-pub fn has_avx512() -> bool {
-    has_avx2()
+pub(crate) fn has_avx512() -> bool {
+    #[cfg(feature = "std")]
+    return has_avx2()
         && std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
         && std::is_x86_feature_detected!("avx512vbmi2")
-        && std::is_x86_feature_detected!("bmi2")
-}
-
-/// Whether this build runs the [`avx512`] kernel (without `std`: only if compiled for it).
-#[cfg(not(feature = "std"))]
-pub fn has_avx512() -> bool {
-    has_avx2()
+        && std::is_x86_feature_detected!("bmi2");
+    #[cfg(not(feature = "std"))]
+    return has_avx2()
         && cfg!(all(
             target_feature = "avx512f",
             target_feature = "avx512bw",
             target_feature = "avx512vbmi",
             target_feature = "avx512vbmi2",
             target_feature = "bmi2"
-        ))
+        ));
 }

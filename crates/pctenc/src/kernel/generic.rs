@@ -1,0 +1,1107 @@
+//! The SIMD kernels' algorithms, written once over [`Vector`]: every instruction set runs
+//! this code, each through its own `#[target_feature]` entry points ([`entry_points!`]), and
+//! only AVX-512 has an algorithm of its own (its mask registers and byte compress do whole
+//! steps in one instruction; see `x86_64/avx512.rs`). `B` is the vector's width (16 or 32).
+//!
+//! ```text
+//! classify(v):  esc = lo[v & 15] & HI[v >> 4] == 0          (any AsciiSet, see tables.rs)
+//!
+//! encode:       a short value with nothing to escape: its first and last B bytes, stored
+//!               blocks of B bytes:
+//!                 no escape    → store v (space → '+' for forms)
+//!                 light block  → per 8-byte unit with at most 4 escapes, one shuffle of
+//!                                [y0..7 z0..7] (y: the byte, or its high digit where
+//!                                escaped; z: its low digit there, '%' elsewhere) by
+//!                                LIGHT[mask], one 16-byte store: 8 + 2·escapes bytes
+//!                 heavy block  → a unit with more escapes (and every block after it until
+//!                                the escapes thin out): per 4-byte group, the source
+//!                                [x0..3 H0..3 L0..3 %%%%] by EXPAND[mask], 4 + 2·escapes bytes
+//!               the tail: the last B bytes again, from where their encoding began
+//!
+//! decode:       runs without '%': 2B bytes a round, compare, store
+//!               a block with one '%' → stored as it is, the escape fixed in place after
+//!               denser blocks (a fixed stride, all escapes at once):
+//!                 a, a+1, a+2 = the block and the block 1 and 2 bytes on
+//!                 valid = (a == '%') & hex(a+1) & hex(a+2)
+//!                 strict and a '%' that is not valid → stop: the scalar kernel reports it
+//!                 out = a, with hex(a+1) << 4 | hex(a+2) where valid
+//!                 drop valid<<1 | valid<<2 | carry, compacted per 8 bytes by COMPACT[keep]
+//!                 carry = the digits of the next block that an escape here consumed
+//!               the tail, and short values: at most two padded steps (zeros are neither
+//!               '%' nor hex digits, so an escape cut by the end is malformed, as for the
+//!               scalar kernel); 2B to 4B bytes as two values cut where no escape crosses
+//! ```
+//!
+//! The fixed decode stride with a carried 2-bit mask keeps the steps independent: the next
+//! load never waits for this block's escape count. Long inputs prefetch 1 KiB ahead, the
+//! encoder's output for writing (`PREFETCHW`: a store to a line not in the cache otherwise
+//! waits for a read first).
+
+use core::mem::MaybeUninit;
+
+use super::scalar::UNHEX;
+use super::tables::{
+    Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, KEPT, LIGHT, LIGHT_BAD, LIGHT_MAX,
+};
+use super::vector::{Bytes, Lane, Vector};
+
+/// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
+/// already or end before a prefetch could help.
+pub(crate) const PREFETCH_FROM: usize = 4096;
+/// How far ahead long inputs prefetch.
+const AHEAD: usize = 1024;
+
+/// Blocks per round of the light encoder: the loop's own instructions (and the check for a
+/// unit it cannot take) shared by four blocks.
+const ROUND: usize = 4;
+
+/// Output bytes past `3 * i` that an encode step at input `i` may store into (the heavy
+/// step's last lane store; every other step stores less), rounded up to 16.
+pub(crate) const fn encode_room<V: Vector>() -> usize {
+    (48 * V::LANES + 4).next_multiple_of(16)
+}
+
+/// Whether `out` has room for any encoding of `input` plus [`encode_room`]: each input byte
+/// writes at most 3. One compare, no division: callers reserve that much.
+#[inline(always)]
+fn has_room<V: Vector>(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
+    input.len() < 1 << 60 && 3 * input.len() + encode_room::<V>() <= out.len()
+}
+
+/// 64 bytes of ones, then 64 of zeros: loaded from `64 - n`, the first `n` bytes are set.
+static REAL: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
+
+/// The low `n` bits (`n <= 32`).
+#[inline(always)]
+fn low(n: usize) -> u32 {
+    ((1u64 << n) - 1) as u32
+}
+
+/// Copies `input` (at most 64 bytes) to the start of `buf`: two overlapping moves of the
+/// widest size that fits, not a `memcpy` call (which cost more than a step).
+#[inline(always)]
+fn copy_short<const N: usize>(input: &[u8], buf: &mut [u8; N]) {
+    let n = input.len().min(64).min(N);
+    let mut two = |w: usize| {
+        buf[..w].copy_from_slice(&input[..w]);
+        buf[n - w..n].copy_from_slice(&input[n - w..n]);
+    };
+    match n {
+        32.. => two(32),
+        16.. => two(16),
+        8.. => two(8),
+        4.. => two(4),
+        1.. => {
+            buf[0] = input[0];
+            buf[n / 2] = input[n / 2];
+            buf[n - 1] = input[n - 1];
+        }
+        0 => {}
+    }
+}
+
+/// The encoder's constants, made once per call.
+struct Enc<V: Vector, const PLUS: bool> {
+    lo: V,
+    hi: V,
+    digits: V,
+    low4: V,
+    zero: V,
+    pct: V,
+    space: V,
+    plus: V,
+}
+
+impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
+    /// # Safety
+    /// The CPU has `V`'s instruction set.
+    #[inline(always)]
+    unsafe fn new(n: &Nibbles, digits: &[u8; 16]) -> Self {
+        // SAFETY: the caller's promise; the tables are 16 readable bytes.
+        unsafe {
+            Enc {
+                lo: V::table(&n.lo),
+                hi: V::table(&HI_NIBBLE),
+                digits: V::table(digits),
+                low4: V::splat(0x0F),
+                zero: V::splat(0),
+                pct: V::splat(b'%'),
+                space: V::splat(b' '),
+                plus: V::splat(b'+'),
+            }
+        }
+    }
+
+    /// The escaped bytes of `v` (all ones) and its nibbles, low and high.
+    #[inline(always)]
+    fn classify(&self, v: V) -> (V, V, V) {
+        let (kept, lo_n, hi_n) = self.kept(v);
+        (kept.eq(self.zero), lo_n, hi_n)
+    }
+
+    /// The bytes of `v` written as they are (not zero; see [`Nibbles`]) and its nibbles.
+    #[inline(always)]
+    fn kept(&self, v: V) -> (V, V, V) {
+        let (lo_n, hi_n) = (v.and(self.low4), v.high_nibbles());
+        (self.lo.lookup(lo_n).and(self.hi.lookup(hi_n)), lo_n, hi_n)
+    }
+
+    /// `v` as written where nothing is escaped: spaces as `+` for forms.
+    #[inline(always)]
+    fn text(&self, v: V) -> V {
+        if PLUS {
+            v.eq(self.space).select(v, self.plus)
+        } else {
+            v
+        }
+    }
+
+    /// Encodes block `v` at `d`, where [`classify`](Enc::classify) found `esc` (`mask`, not
+    /// 0) and the nibbles, as light units; returns the bytes written. Where a unit has more
+    /// than [`LIGHT_MAX`] escapes, its length is [`LIGHT_BAD`] and the output wrong; with
+    /// `CHECK` that is found before anything is stored, and the result is `None`.
+    ///
+    /// # Safety
+    /// `d` is valid for writes of as many bytes as the result, plus 16 (without `CHECK`, of
+    /// `(2 * LANES - 1) * LIGHT_BAD + 16` where a unit is bad).
+    #[inline(always)]
+    unsafe fn light<const CHECK: bool>(
+        &self,
+        (v, esc, lo_n, hi_n): (V, V, V, V),
+        mask: u32,
+        d: *mut u8,
+    ) -> Option<usize> {
+        let y = esc.select(self.text(v), self.digits.lookup(hi_n));
+        let z = esc.select(self.pct, self.digits.lookup(lo_n));
+        let units = [y.zip64::<false>(z), y.zip64::<true>(z)];
+        let m = mask.to_le_bytes();
+        if CHECK && (0..2 * V::LANES).map(|k| LIGHT[m[k] as usize].len).sum::<u32>() >= LIGHT_BAD {
+            return None;
+        }
+        // A 32-bit offset: the lengths are added to it straight from the table.
+        let mut o = 0u32;
+        for lane in 0..V::LANES {
+            for (k, unit) in units.iter().enumerate() {
+                let u = &LIGHT[m[2 * lane + k] as usize];
+                // SAFETY: `pattern` is 16 readable bytes; the store stays within the
+                // caller's bound.
+                unsafe {
+                    unit.lane(lane)
+                        .lookup(L::<V>::load(u.pattern.as_ptr()))
+                        .store(d.add(o as usize))
+                };
+                o += u.len;
+            }
+        }
+        Some(o as usize)
+    }
+
+    /// Encodes block `v` at `d`, light where its units can take it, else heavy: returns the
+    /// bytes written and the escape mask. Only the first `real` bytes count (the rest is
+    /// padding, written as it comes).
+    ///
+    /// # Safety
+    /// `d` is valid for writes of [`encode_room`] bytes.
+    #[inline(always)]
+    unsafe fn block(&self, order: &V::Order, v: V, real: usize, d: *mut u8) -> (usize, u32) {
+        let (mut esc, lo_n, hi_n) = self.classify(v);
+        if real < V::BYTES {
+            // The padding as kept bytes: the light units take their `%` from a kept byte.
+            // SAFETY: 64 - real >= 32 and the load ends by byte 96 of `REAL`'s 128.
+            esc = esc.and(unsafe { V::load(REAL.as_ptr().add(64 - real)) });
+        }
+        let mask = esc.movemask();
+        // SAFETY: the caller's bound covers a heavy step, and so a checked light one.
+        unsafe {
+            if mask == 0 {
+                self.text(v).store(d);
+                return (V::BYTES, 0);
+            }
+            // More escapes than the units hold even spread evenly: straight to heavy.
+            if mask.count_ones() <= LIGHT_MAX * 2 * V::LANES as u32 {
+                if let Some(o) = self.light::<true>((v, esc, lo_n, hi_n), mask, d) {
+                    return (o, mask);
+                }
+            }
+            self.heavy(order, v, d)
+        }
+    }
+
+    /// Encodes block `v` at `dst` a 4-byte group at a time (`order`: see
+    /// [`Vector::pair_order`]); returns the bytes written and the escape mask.
+    ///
+    /// # Safety
+    /// `dst` is valid for writes of [`encode_room`] bytes.
+    #[inline(always)]
+    unsafe fn heavy(&self, order: &V::Order, v: V, dst: *mut u8) -> (usize, u32) {
+        let vp = v.pair_order::<false>(order);
+        let (kept, lo_n, hi_n) = self.kept(vp);
+        let mask = kept.pair_order::<true>(order).eq(self.zero).movemask();
+        if mask == 0 {
+            // SAFETY: B bytes, within the caller's bound.
+            unsafe { self.text(v).store(dst) };
+            return (V::BYTES, 0);
+        }
+        let x = self.text(vp);
+        let (h, l) = (self.digits.lookup(hi_n), self.digits.lookup(lo_n));
+        // Per lane, [x h] and [l %] interleaved by 4 bytes, then by 8: each lane of a source
+        // is one group's [x0..3 H0..3 L0..3 %%%%]; with two lanes, source k holds groups 2k
+        // and 2k + 1 (pair order), whose escape bits are byte k of `mask`.
+        let (xh0, xh1) = (x.zip32::<false>(h), x.zip32::<true>(h));
+        let (lp0, lp1) = (l.zip32::<false>(self.pct), l.zip32::<true>(self.pct));
+        let sources = [xh0.zip64::<false>(lp0), xh0.zip64::<true>(lp0)];
+        let sources = [sources[0], sources[1], xh1.zip64::<false>(lp1), xh1.zip64::<true>(lp1)];
+        let bits = 4 * V::LANES;
+        let mask4 = (mask as usize) << 2;
+        // A 32-bit offset: the lengths are added to it straight from the table.
+        let mut o = 0u32;
+        for (k, source) in sources.into_iter().enumerate() {
+            let m4 = V::opaque(mask4 >> (bits * k) & ((1 << bits) - 1) << 2);
+            // SAFETY: the caller's promise for `V`, and `m4` is 4 times a mask of `bits` bits;
+            // each group wrote at most 12 bytes before this one, so each store ends within
+            // `encode_room` bytes of `dst`.
+            let out = source.lookup(unsafe { V::expand_pattern(m4) });
+            for lane in 0..V::LANES {
+                // SAFETY: as above; `m4` is 4 times a mask of `bits` bits.
+                unsafe {
+                    out.lane(lane).store(dst.add(o as usize));
+                    o += V::expand_len(m4, lane);
+                }
+            }
+        }
+        (o as usize, mask)
+    }
+}
+
+/// A kernel's lane type.
+type L<V> = <V as Vector>::Lane;
+
+/// A short value with nothing to escape (a slug, an identifier, a number), `B` to `2B`
+/// bytes: its first and last `B` bytes, classified and stored as they are. `None` for any
+/// other input, which [`encode_small`] and [`encode`] take.
+///
+/// # Safety
+/// The CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
+    n: &Nibbles,
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> Option<(usize, usize)> {
+    let len = input.len();
+    if len < V::BYTES || len > 2 * V::BYTES || !has_room::<V>(input, out) {
+        return None;
+    }
+    // SAFETY: the caller's promise; both loads lie in the input (B <= len), and both stores
+    // in `out` (`has_room`: out.len() > len).
+    unsafe {
+        let e = Enc::<V, PLUS>::new(n, &[0; 16]);
+        let (first, last) = (V::load(input.as_ptr()), V::load(input.as_ptr().add(len - V::BYTES)));
+        if e.classify(first).0.or(e.classify(last).0).movemask() != 0 {
+            return None;
+        }
+        let dst = out.as_mut_ptr().cast::<u8>();
+        e.text(first).store(dst);
+        e.text(last).store(dst.add(len - V::BYTES));
+    }
+    Some((len, len))
+}
+
+/// Encodes a short `input`, at most `2B` bytes, into `out` if it has the room (as
+/// [`encode`]) with no loop: one block, or two overlapping ones (the second over the last
+/// `B` bytes, from where their encoding began), each light where its units can take it.
+/// `None` for a longer input.
+///
+/// # Safety
+/// The CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
+    n: &Nibbles,
+    digits: &[u8; 16],
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> Option<(usize, usize)> {
+    let (b, len) = (V::BYTES, input.len());
+    if len > 2 * b {
+        return None;
+    }
+    if !has_room::<V>(input, out) {
+        return Some((0, 0));
+    }
+    let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
+    // SAFETY: the caller's promise; loads lie in the input (B <= len) or the padded copy,
+    // stores within `encode_room` of `3 * len` (`has_room`).
+    unsafe {
+        let e = Enc::<V, PLUS>::new(n, digits);
+        if len < b {
+            let mut buf = [0u8; 64];
+            copy_short(input, &mut buf);
+            let (_, mask) = e.block(&V::order(), V::load(buf.as_ptr()), len, dst);
+            return Some((len, len + 2 * (mask & low(len)).count_ones() as usize));
+        }
+        let (first, last) = (V::load(src), V::load(src.add(len - b)));
+        let order = V::order();
+        let (o, mask) = e.heavy(&order, first, dst);
+        if len == b {
+            return Some((len, o));
+        }
+        // Bytes len - B .. B were the first block's last 2B - len: their encoding began
+        // 2B - len bytes, plus two per escape, before `o`.
+        let rest = len - b;
+        let again = mask.checked_shr(rest as u32).unwrap_or(0).count_ones() as usize;
+        let at = o - (b - rest) - 2 * again;
+        let (written, _) = e.heavy(&order, last, dst.add(at));
+        Some((len, at + written))
+    }
+}
+
+/// Encodes `input` into `out` if `out` has room for the whole encoding plus
+/// [`encode_room`] (callers reserve it); returns (bytes read, bytes written): all of the
+/// input, or nothing without the room (the scalar kernel then does it all). Bytes of `out`
+/// past `written` may have been written too.
+///
+/// # Safety
+/// The CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
+    n: &Nibbles,
+    digits: &[u8; 16],
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    if !has_room::<V>(input, out) {
+        return (0, 0);
+    }
+    let (b, len) = (V::BYTES, input.len());
+    // The output is reached only through `dst` from here: a use of `out` would invalidate
+    // the pointer under Stacked Borrows, which Miri checks (scripts/test.d/62-miri.sh).
+    let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
+    // SAFETY: in the whole body, the caller's promise for the vectors. Loads: every whole
+    // block lies in the input. Stores: each block starts at `w <= 3 * i`, and `has_room`
+    // leaves `encode_room` past `3 * len`, which covers a heavy step; light rounds run only
+    // where `slack` input bytes follow, which covers their stores when a unit is bad.
+    unsafe {
+        let e = Enc::<V, PLUS>::new(n, digits);
+        let order = V::order();
+        let (mut i, mut w) = (0, 0);
+        // The last unit of a round whose units are all bad starts `LIGHT_BAD` bytes past the
+        // one before it, and stores 16: light rounds run while that much input follows.
+        let slack = ((ROUND * 2 * V::LANES - 1) * LIGHT_BAD as usize + 16).div_ceil(3);
+        if len >= slack + ROUND * b {
+            let light_end = len - slack;
+            if len >= PREFETCH_FROM {
+                (i, w) =
+                    blocks::<V, PLUS, true>(&e, &order, (src, dst), (i, w), len - AHEAD, light_end);
+            }
+            (i, w) = blocks::<V, PLUS, false>(&e, &order, (src, dst), (i, w), len, light_end);
+        }
+        // What the rounds leave, or all of a shorter input: a block at a time, each light
+        // where its units can take it.
+        while i + b <= len {
+            w += e.block(&order, V::load(src.add(i)), b, dst.add(w)).0;
+            i += b;
+        }
+        if i < len {
+            // The tail: the input's last B bytes again if it has B, else a padded copy;
+            // `real` of the step's bytes count. Bytes len - B .. i were the previous
+            // block's last B - rest: their encoding began B - rest bytes, plus two per
+            // escape, before `w`.
+            let rest = len - i;
+            let (v, at, real) = if i >= b {
+                let last = e.classify(V::load(src.add(i - b))).0.movemask();
+                let again = b - rest + 2 * (last >> rest).count_ones() as usize;
+                (V::load(src.add(len - b)), w - again, b)
+            } else {
+                let mut buf = [0u8; 64];
+                copy_short(&input[i..], &mut buf);
+                (V::load(buf.as_ptr()), w, rest)
+            };
+            let (_, mask) = e.block(&order, v, real, dst.add(at));
+            w = at + real + 2 * (mask & low(real)).count_ones() as usize;
+            i = len;
+        }
+        (i, w)
+    }
+}
+
+/// The whole blocks of the input at `src` from `(i, w)` while a block ends by `end`: in
+/// light rounds of [`ROUND`] blocks while a round ends by `light_end`, in heavy blocks from a round
+/// that a light unit cannot take until a block has at most `B / 4` escapes. With `FAR`, each
+/// round or block prefetches `AHEAD`. Returns where it stopped.
+///
+/// # Safety
+/// As in [`encode`], whose bounds these are.
+#[inline(always)]
+unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
+    e: &Enc<V, PLUS>,
+    order: &V::Order,
+    (src, dst): (*const u8, *mut u8),
+    (mut i, mut w): (usize, usize),
+    end: usize,
+    light_end: usize,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    let light_end = light_end.min(end);
+    // SAFETY: see `encode`.
+    unsafe {
+        'light: loop {
+            // Pointers in this loop, which leaves the registers to the units.
+            let (mut s, mut d) = (src.add(i), dst.add(w));
+            // The last round's start (null, below any `s`, if none).
+            let round_end = match light_end.checked_sub(ROUND * b) {
+                Some(at) => src.add(at),
+                None => core::ptr::null(),
+            };
+            while s <= round_end {
+                if FAR {
+                    for k in 0..ROUND * b / 64 {
+                        V::prefetch::<false>(s.wrapping_add(AHEAD + 64 * k));
+                        V::prefetch::<true>(d.wrapping_add(AHEAD + 64 * k));
+                    }
+                }
+                let bad = d.wrapping_add(LIGHT_BAD as usize);
+                for k in 0..ROUND {
+                    let v = V::load(s.add(k * b));
+                    let (esc, lo_n, hi_n) = e.classify(v);
+                    let mask = esc.movemask();
+                    if mask == 0 {
+                        e.text(v).store(d);
+                        d = d.add(b);
+                    } else if let Some(o) = e.light::<false>((v, esc, lo_n, hi_n), mask, d) {
+                        d = d.add(o);
+                    }
+                }
+                if d >= bad {
+                    // A unit with more escapes than one store holds: these blocks again,
+                    // heavy, and the next ones, which are probably as dense.
+                    d = bad.wrapping_sub(LIGHT_BAD as usize);
+                    for k in 0..ROUND {
+                        d = d.add(e.heavy(order, V::load(s.add(k * b)), d).0);
+                    }
+                    s = s.add(ROUND * b);
+                    break;
+                }
+                s = s.add(ROUND * b);
+            }
+            // Heavy blocks, two a round, until a round has at most 3B / 16 escapes (an output
+            // of at most 2.375 B): the next is probably light again.
+            // The last pair's and the last light round's starts (null, below any `s`, if none).
+            let last_pair = match end.checked_sub(2 * b) {
+                Some(at) => src.add(at),
+                None => core::ptr::null(),
+            };
+            let light_from = match light_end.checked_sub(ROUND * b) {
+                Some(at) => src.add(at),
+                None => core::ptr::null(),
+            };
+            while s <= last_pair {
+                if FAR {
+                    V::prefetch::<false>(s.wrapping_add(AHEAD));
+                    V::prefetch::<true>(d.wrapping_add(AHEAD));
+                }
+                let first = e.heavy(order, V::load(s), d).0;
+                let second = e.heavy(order, V::load(s.add(b)), d.add(first)).0;
+                (s, d) = (s.add(2 * b), d.add(first + second));
+                if first + second <= 2 * b + 3 * b / 4 && s <= light_from {
+                    (i, w) = (s as usize - src as usize, d as usize - dst as usize);
+                    continue 'light;
+                }
+            }
+            if s as usize - src as usize + b <= end {
+                d = d.add(e.heavy(order, V::load(s), d).0);
+                s = s.add(b);
+            }
+            (i, w) = (s as usize - src as usize, d as usize - dst as usize);
+            return (i, w);
+        }
+    }
+}
+
+/// How many leading bytes of `input` the profile writes unchanged (a space that becomes `+`
+/// is a change).
+///
+/// # Safety
+/// The CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, input: &[u8]) -> usize {
+    // SAFETY: the caller's promise; each load reads one whole chunk, or the padded copy.
+    unsafe {
+        let e = Enc::<V, PLUS>::new(n, &[0; 16]);
+        let changed = |v: V| {
+            let esc = e.classify(v).0;
+            if PLUS { esc.or(v.eq(e.space)) } else { esc }.movemask()
+        };
+        let mut i = 0;
+        while i + V::BYTES <= input.len() {
+            let mask = changed(V::load(input.as_ptr().add(i)));
+            if mask != 0 {
+                return i + mask.trailing_zeros() as usize;
+            }
+            i += V::BYTES;
+        }
+        let mut buf = [0u8; 64];
+        copy_short(&input[i..], &mut buf);
+        let mask = changed(V::load(buf.as_ptr())) | 1 << (input.len() - i);
+        i + mask.trailing_zeros() as usize
+    }
+}
+
+/// The decoder's constants, made once per call.
+struct Dec<V: Vector, const PLUS: bool, const REJECT: bool> {
+    pct: V,
+    plus: V,
+    space: V,
+    low4: V,
+    zero: V,
+    hex_lo: V,
+    hex_hi: V,
+    hex_adjust: V,
+}
+
+/// What one decode step did.
+struct Decoded {
+    /// Output bytes.
+    written: usize,
+    /// The leading bytes of the next block that an escape of this one consumed.
+    carry: u32,
+    /// The bytes of this block that were kept (the others were an escape's digits).
+    keep: u32,
+}
+
+impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
+    /// # Safety
+    /// The CPU has `V`'s instruction set.
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: the caller's promise.
+        unsafe {
+            Dec {
+                pct: V::splat(b'%'),
+                plus: V::splat(b'+'),
+                space: V::splat(b' '),
+                low4: V::splat(0x0F),
+                zero: V::splat(0),
+                hex_lo: V::table(&HEX_LO),
+                hex_hi: V::table(&HEX_HI),
+                hex_adjust: V::table(&HEX_ADJUST),
+            }
+        }
+    }
+
+    /// The first look at block `a`: its `%` bytes (a vector and a mask), and `a` as text
+    /// (`+` read as a space in forms).
+    #[inline(always)]
+    fn scan(&self, a: V) -> (V, u32, V) {
+        let pct = a.eq(self.pct);
+        let text = if PLUS { a.eq(self.plus).select(a, self.space) } else { a };
+        (pct, pct.movemask(), text)
+    }
+
+    /// The bytes of `x` that are not hex digits (all ones), and each byte's digit value
+    /// (below 16 for digits; up to 24 for the others, which no caller keeps).
+    #[inline(always)]
+    fn hex(&self, x: V) -> (V, V) {
+        let (lo, hi) = (x.and(self.low4), x.high_nibbles());
+        let bad = self.hex_lo.lookup(lo).and(self.hex_hi.lookup(hi)).eq(self.zero);
+        (bad, lo.add(self.hex_adjust.lookup(hi)))
+    }
+
+    /// Decodes a block given its [`scan`](Dec::scan), into `dst`; `ahead` is the block 1
+    /// and 2 bytes on, `carry` marks its leading bytes that an escape of the previous block
+    /// consumed. `None`: strict decoding met a malformed escape here.
+    ///
+    /// # Safety
+    /// `dst` is valid for writes of `B` bytes.
+    #[inline(always)]
+    unsafe fn step(
+        &self,
+        (pct, pm, text): (V, u32, V),
+        (one, two): (V, V),
+        carry: u32,
+        dst: *mut u8,
+    ) -> Option<Decoded> {
+        let full = low(V::BYTES);
+        if pm | carry == 0 {
+            // SAFETY: the caller's bound.
+            unsafe { text.store(dst) };
+            return Some(Decoded { written: V::BYTES, carry: 0, keep: full });
+        }
+        let ((bad1, high), (bad2, low_digit)) = (self.hex(one), self.hex(two));
+        let valid_v = bad1.or(bad2).andnot(pct);
+        let valid = valid_v.movemask();
+        if REJECT && valid != pm {
+            return None;
+        }
+        // A value of 16 or more in lane j of `high` is that of a letter `G`-`O` or `g`-`o`
+        // at byte j + 1; `shl4` may carry it into lane j + 1, whose byte is that letter,
+        // not a `%`: that lane is never taken.
+        let decoded = valid_v.select(text, high.shl4().or(low_digit));
+        let wide = u64::from(valid) << 1 | u64::from(valid) << 2;
+        let keep = !(wide as u32 | carry) & full;
+        let carry = (wide >> V::BYTES) as u32;
+        if keep == full {
+            // SAFETY: the caller's bound.
+            unsafe { decoded.store(dst) };
+            return Some(Decoded { written: V::BYTES, carry, keep });
+        }
+        let mut o = 0;
+        for lane in 0..V::LANES {
+            let (l, k) = (decoded.lane(lane), (keep >> (16 * lane)) as usize);
+            let (k0, k1) = (k & 0xFF, k >> 8 & 0xFF);
+            // SAFETY: each half stores 8 bytes at no more than 8 per earlier half: within B.
+            unsafe {
+                l.compact8::<false>(k0, dst.add(o));
+                o += KEPT[k0] as usize;
+                l.compact8::<true>(k1, dst.add(o));
+            }
+            o += KEPT[k1] as usize;
+        }
+        Some(Decoded { written: o, carry, keep })
+    }
+
+    /// Decodes all of `input` (at most `2B` bytes) into `dst` in one or two padded steps,
+    /// as if it ended the input; returns the bytes written. `None` where strict decoding
+    /// met a malformed escape.
+    ///
+    /// From `B + 2` bytes on, the first step reads the input itself and the second its last
+    /// `B` bytes, moved along in registers for the bytes at +1 and +2 (zeros past the end),
+    /// the overlap with the first step dropped as if an escape had consumed it. (A padded
+    /// copy costs its stores, and loads at +1 and +2 across two of them, which the CPU
+    /// cannot forward.)
+    ///
+    /// # Safety
+    /// `dst` is valid for writes of `2B` bytes.
+    #[inline(always)]
+    unsafe fn short(&self, input: &[u8], dst: *mut u8) -> Option<usize> {
+        let (b, n, p) = (V::BYTES, input.len(), input.as_ptr());
+        debug_assert!(n <= 2 * b);
+        // SAFETY: loads lie in the input (n >= B + 2) or in `buf`; stores in the caller's 2B.
+        unsafe {
+            if n >= b + 2 {
+                let ahead = (V::load(p.add(1)), V::load(p.add(2)));
+                let s0 = self.step(self.scan(V::load(p)), ahead, 0, dst)?;
+                let skip = 2 * b - n;
+                let end = V::load(p.add(n - b));
+                // An escape in the overlap was judged by the first step already, on the
+                // same bytes: the same verdict here, so strict decoding rejects nothing the
+                // first step accepted.
+                let carry = s0.carry << skip | low(skip);
+                let ahead = (end.ahead::<1>(), end.ahead::<2>());
+                let s1 = self.step(self.scan(end), ahead, carry, dst.add(s0.written))?;
+                return Some(s0.written + s1.written);
+            }
+            let mut buf = [0u8; 2 * 64 + 2];
+            copy_short(input, &mut buf);
+            let q = buf.as_ptr();
+            let s0 =
+                self.step(self.scan(V::load(q)), (V::load(q.add(1)), V::load(q.add(2))), 0, dst)?;
+            if n <= b {
+                return Some((s0.keep & low(n)).count_ones() as usize);
+            }
+            let q = q.add(b);
+            let ahead = (V::load(q.add(1)), V::load(q.add(2)));
+            let s1 = self.step(self.scan(V::load(q)), ahead, s0.carry, dst.add(s0.written))?;
+            Some(s0.written + (s1.keep & low(n - b)).count_ones() as usize)
+        }
+    }
+}
+
+/// Decodes all of a short `input` (at most `4B` bytes) into `out`, as [`decode`] does for
+/// such input but without its setup and loops: the short-call path. Returns the bytes
+/// written; `None` where strict decoding met a malformed escape (the scalar kernel reports
+/// it), the input is longer, or `out` is shorter than the steps' stores (`4B` bytes).
+///
+/// Over `2B` bytes, the input is cut in two values where no escape crosses the cut (the
+/// first must not hold a `%` in its last two bytes): columns of URLs hold many values of
+/// 65 to 128 bytes, which the general path cost several times as much.
+///
+/// # Safety
+/// The CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: bool>(
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
+    let (b, n) = (V::BYTES, input.len());
+    if n > 4 * b || out.len() < 4 * b {
+        return None;
+    }
+    let dst = out.as_mut_ptr().cast::<u8>();
+    // SAFETY: the caller's promise; `out` has 4B bytes, and each value's steps store 2B.
+    unsafe {
+        let d = Dec::<V, PLUS, REJECT>::new();
+        if n <= 2 * b {
+            return d.short(input, dst);
+        }
+        let mut cut = 2 * b;
+        while input[cut - 2] == b'%' || input[cut - 1] == b'%' {
+            cut -= 1;
+            // The second value must stay within 2B bytes (a run of `%` this long is rare).
+            if cut + 2 * b < n || cut < 2 {
+                return None;
+            }
+        }
+        let written = d.short(&input[..cut], dst)?;
+        Some(written + d.short(&input[cut..], dst.add(written))?)
+    }
+}
+
+/// The escape at `src + i + p`, in a block already stored as it is at `dst + w`: its byte
+/// written in place. Returns where decoding goes on, or `Err` with where strict decoding
+/// stops (a malformed escape: the scalar kernel reports it). Lenient decoding keeps the `%`.
+///
+/// # Safety
+/// `src + i + p + 2` is readable and `dst + w + p` writable.
+#[inline(always)]
+unsafe fn fix_one<const REJECT: bool>(
+    src: *const u8,
+    dst: *mut u8,
+    (i, w): (usize, usize),
+    p: usize,
+) -> Result<(usize, usize), (usize, usize)> {
+    // SAFETY: the caller's bounds.
+    unsafe {
+        let (h, l) = (UNHEX[*src.add(i + p + 1) as usize], UNHEX[*src.add(i + p + 2) as usize]);
+        if h | l < 16 {
+            *dst.add(w + p) = h << 4 | l;
+            return Ok((i + p + 3, w + p + 1));
+        }
+    }
+    if REJECT {
+        Err((i + p, w + p))
+    } else {
+        Ok((i + p + 1, w + p + 1))
+    }
+}
+
+/// Decodes `input` into `out` (at least `input.len()` bytes) under the `%XX` byte unit;
+/// returns (bytes read, bytes written), always at a unit boundary. Stops early where strict
+/// decoding meets a malformed escape, and leaves a `%` in the last two bytes to the scalar
+/// kernel when more input may follow (`last == false`).
+///
+/// # Safety
+/// The CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
+    input: &[u8],
+    out: &mut [MaybeUninit<u8>],
+    last: bool,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    let (mut i, mut w, mut carry) = (0usize, 0usize, 0u32);
+    let far = input.len() >= PREFETCH_FROM;
+    // The bulk: every whole block whose look-ahead is in the input. `w <= i` throughout
+    // (decoding never writes more than it reads), so one bound covers input and output.
+    let end = input.len().min(out.len());
+    let room = out.len();
+    // Whether the last block had two escapes or more: then the next one probably has too,
+    // and the run loop would only look at it twice.
+    let mut dense = false;
+    // `out` is reached only through `dst` from here (see `encode`).
+    let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
+    // SAFETY: in the whole body, the caller's promise for the vectors. Loads and stores stay
+    // below `end` (each comment says how), the fixes within the block they fix.
+    unsafe {
+        let d = Dec::<V, PLUS, REJECT>::new();
+        while i + b + 2 <= end {
+            if carry == 0 && !dense && !PLUS {
+                // Runs without `%`: 2B bytes a round, two compares, one test, two stores.
+                while i + 2 * b + 2 <= end {
+                    let (x, y) = (V::load(src.add(i)), V::load(src.add(i + b)));
+                    let (px, py) = (x.eq(d.pct), y.eq(d.pct));
+                    x.store(dst.add(w));
+                    y.store(dst.add(w + b));
+                    if far {
+                        V::prefetch::<false>(src.wrapping_add(i + AHEAD));
+                    }
+                    if px.or(py).movemask() == 0 {
+                        (i, w) = (i + 2 * b, w + 2 * b);
+                        continue;
+                    }
+                    let pm = u64::from(px.movemask()) | u64::from(py.movemask()) << b;
+                    if pm & (pm - 1) != 0 {
+                        break; // two or more: the block steps below
+                    }
+                    // One escape in 2B bytes (sparse input): fixed in place.
+                    match fix_one::<REJECT>(src, dst, (i, w), pm.trailing_zeros() as usize) {
+                        Ok(at) => (i, w) = at,
+                        Err(at) => return at,
+                    }
+                }
+                if i + b + 2 > end {
+                    break;
+                }
+            }
+            if far {
+                V::prefetch::<false>(src.wrapping_add(i + AHEAD));
+            }
+            let scan = d.scan(V::load(src.add(i)));
+            let pm = scan.1;
+            if carry == 0 && pm & pm.wrapping_sub(1) == 0 {
+                // No escape, or exactly one: the block as it is, the escape fixed in place,
+                // and on right after it. A variable stride, unlike the steps below, but one
+                // escape costs a dozen scalar instructions instead of a compaction.
+                dense = false;
+                scan.2.store(dst.add(w));
+                if pm == 0 {
+                    (i, w) = (i + b, w + b);
+                    continue;
+                }
+                match fix_one::<REJECT>(src, dst, (i, w), pm.trailing_zeros() as usize) {
+                    Ok(at) => (i, w) = at,
+                    Err(at) => return at,
+                }
+                continue;
+            }
+            let ahead = (V::load(src.add(i + 1)), V::load(src.add(i + 2)));
+            let Some(s) = d.step(scan, ahead, carry, dst.add(w)) else {
+                return (i + carry.count_ones() as usize, w);
+            };
+            (i, w, carry, dense) = (i + b, w + s.written, s.carry, true);
+        }
+        // The end: the digits of an escape of the last block (a prefix of the rest), then
+        // the rest (under B + 2 bytes) in at most two padded steps: all of it at the end of
+        // the input, else up to a `%` in its last two bytes, whose escape may go on in the
+        // next piece (an escape before that `%` cannot reach it: the `%` is no digit).
+        i += carry.count_ones() as usize;
+        let rest = &input[i.min(input.len())..];
+        let cut = match rest {
+            _ if last => rest.len(),
+            [.., b'%', _] => rest.len() - 2,
+            [.., b'%'] => rest.len() - 1,
+            _ => rest.len(),
+        };
+        if cut == 0 || cut > 2 * b || room < w + 2 * b {
+            return (i, w);
+        }
+        match d.short(&rest[..cut], dst.add(w)) {
+            Some(written) => (i + cut, w + written),
+            None => (i, w),
+        }
+    }
+}
+
+/// Copies `input` (at most 64 bytes) to the start of `out` and returns `true` if it has no
+/// `%`; `false`, with `out` untouched, if it has one, or `input` is longer than 64 bytes,
+/// or `out` is shorter. Such a value decodes to itself under any policy without `+` as a
+/// space: the short decode path copies it before any kernel call, inlined, with the
+/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128).
+///
+/// ```text
+/// n in 32..=64: [0..16], [16..32], [n-32..n-16], [n-16..n]   four 16-byte loads
+/// n in 16..32:  [..16], [n-16..]                              two
+/// n in 8..16:   [..8], [n-8..]  as u64 (overlapping when n < 16)
+/// n in 4..8:    [..4], [n-4..]  as u32, packed into one u64
+/// n in 1..4:    the first, middle and last bytes
+/// no `%` → the same pieces stored at the same offsets of `out`
+/// ```
+#[inline(always)]
+pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) -> bool {
+    const MAX: usize = 64;
+    let n = input.len();
+    let Some(out) = out.first_chunk_mut::<MAX>() else { return false };
+    if n > MAX || V::BYTES != 16 {
+        return false;
+    }
+    let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
+    if n >= 16 {
+        // SAFETY: `V` is the target's baseline vector (every CPU it runs on has it). The
+        // loads lie in the input's `n` bytes and the stores in the first `n` of `out`'s 64.
+        unsafe {
+            let pct = V::splat(b'%');
+            let a = V::load(src);
+            let d = V::load(src.add(n - 16));
+            if n < 32 {
+                if a.eq(pct).or(d.eq(pct)).movemask() != 0 {
+                    return false;
+                }
+                a.store(dst);
+                d.store(dst.add(n - 16));
+                return true;
+            }
+            // The first 16 bytes alone first: escaped text mostly has a `%` there.
+            if a.eq(pct).movemask() != 0 {
+                return false;
+            }
+            let (b, c) = (V::load(src.add(16)), V::load(src.add(n - 32)));
+            if b.eq(pct).or(c.eq(pct)).or(d.eq(pct)).movemask() != 0 {
+                return false;
+            }
+            a.store(dst);
+            b.store(dst.add(16));
+            c.store(dst.add(n - 32));
+            d.store(dst.add(n - 16));
+        }
+        return true;
+    }
+    // The word test for a `%` byte is exact about whether there is one (only which one may
+    // be wrong, and that is not asked).
+    let has_pct = |x: u64| {
+        let v = x ^ u64::from_ne_bytes([b'%'; 8]);
+        v.wrapping_sub(u64::from_ne_bytes([1; 8])) & !v & u64::from_ne_bytes([0x80; 8]) != 0
+    };
+    if n >= 8 {
+        let (a, b) = (word::<8>(&input[..8]), word::<8>(&input[n - 8..]));
+        if has_pct(u64::from_ne_bytes(a)) || has_pct(u64::from_ne_bytes(b)) {
+            return false;
+        }
+        out[..8].copy_from_slice(&a.map(MaybeUninit::new));
+        out[n - 8..n].copy_from_slice(&b.map(MaybeUninit::new));
+    } else if n >= 4 {
+        let (a, b) = (word::<4>(&input[..4]), word::<4>(&input[n - 4..]));
+        if has_pct(u64::from(u32::from_ne_bytes(a)) | u64::from(u32::from_ne_bytes(b)) << 32) {
+            return false;
+        }
+        out[..4].copy_from_slice(&a.map(MaybeUninit::new));
+        out[n - 4..n].copy_from_slice(&b.map(MaybeUninit::new));
+    } else if n > 0 {
+        // Three compares cost less than packing the bytes into a word.
+        let (a, b, c) = (input[0], input[n / 2], input[n - 1]);
+        if a == b'%' || b == b'%' || c == b'%' {
+            return false;
+        }
+        out[0].write(a);
+        out[n / 2].write(b);
+        out[n - 1].write(c);
+    }
+    true
+}
+
+/// The `N` bytes of `s` (exactly `N` long) as an array.
+#[inline(always)]
+fn word<const N: usize>(s: &[u8]) -> [u8; N] {
+    let mut w = [0u8; N];
+    w.copy_from_slice(s);
+    w
+}
+
+/// The `#[target_feature]` entry points of a kernel over a [`Vector`] type: `clean_prefix`,
+/// `encode`, `decode` and `decode_short`, with the signatures of `kernel::Ops`, each
+/// choosing the constant-generic variant of the algorithm once per call.
+macro_rules! entry_points {
+    ($features:literal, $v:ty) => {
+        use core::mem::MaybeUninit;
+        use $crate::kernel::generic;
+        use $crate::profile::Profile;
+
+        /// How many leading bytes of `input` the profile writes unchanged.
+        #[target_feature(enable = $features)]
+        pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
+            let n = p.nibbles();
+            // SAFETY: a `#[target_feature]` function runs only where the CPU has its
+            // features (its callers promise it), which are `$v`'s.
+            unsafe {
+                if n.plus {
+                    generic::clean_prefix::<$v, true>(n, input)
+                } else {
+                    generic::clean_prefix::<$v, false>(n, input)
+                }
+            }
+        }
+
+        /// Encodes `input` into `out`: see `generic::encode`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn encode(
+            p: &Profile,
+            input: &[u8],
+            out: &mut [MaybeUninit<u8>],
+        ) -> (usize, usize) {
+            let n = p.nibbles();
+            // SAFETY: as in `clean_prefix`.
+            let clean = unsafe {
+                if n.plus {
+                    generic::encode_clean::<$v, true>(n, input, out)
+                } else {
+                    generic::encode_clean::<$v, false>(n, input, out)
+                }
+            };
+            match clean {
+                Some(done) => done,
+                None => encode_steps(p, input, out),
+            }
+        }
+
+        /// [`encode`] past its short clean case, in a function of its own: its registers
+        /// would be saved and restored on every short call.
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        fn encode_steps(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+            let (n, digits) = (p.nibbles(), $crate::kernel::digits(p));
+            // SAFETY: as in `clean_prefix`.
+            let small = unsafe {
+                if n.plus {
+                    generic::encode_small::<$v, true>(n, digits, input, out)
+                } else {
+                    generic::encode_small::<$v, false>(n, digits, input, out)
+                }
+            };
+            match small {
+                Some(done) => done,
+                None => encode_long(p, input, out),
+            }
+        }
+
+        /// [`encode`] of more than two blocks, in a function of its own (as `encode_steps`).
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        fn encode_long(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+            let (n, digits) = (p.nibbles(), $crate::kernel::digits(p));
+            // SAFETY: as in `clean_prefix`.
+            unsafe {
+                if n.plus {
+                    generic::encode::<$v, true>(n, digits, input, out)
+                } else {
+                    generic::encode::<$v, false>(n, digits, input, out)
+                }
+            }
+        }
+
+        /// Decodes `input` into `out`: see `generic::decode`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode(
+            plus: bool,
+            reject: bool,
+            input: &[u8],
+            out: &mut [MaybeUninit<u8>],
+            last: bool,
+        ) -> (usize, usize) {
+            // SAFETY: as in `clean_prefix`.
+            unsafe {
+                match (plus, reject) {
+                    (false, false) => generic::decode::<$v, false, false>(input, out, last),
+                    (false, true) => generic::decode::<$v, false, true>(input, out, last),
+                    (true, false) => generic::decode::<$v, true, false>(input, out, last),
+                    (true, true) => generic::decode::<$v, true, true>(input, out, last),
+                }
+            }
+        }
+
+        /// Decodes a short value: see `generic::decode_short`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_short(
+            plus: bool,
+            reject: bool,
+            input: &[u8],
+            out: &mut [MaybeUninit<u8>],
+        ) -> Option<usize> {
+            // SAFETY: as in `clean_prefix`.
+            unsafe {
+                match (plus, reject) {
+                    (false, false) => generic::decode_short::<$v, false, false>(input, out),
+                    (false, true) => generic::decode_short::<$v, false, true>(input, out),
+                    (true, false) => generic::decode_short::<$v, true, false>(input, out),
+                    (true, true) => generic::decode_short::<$v, true, true>(input, out),
+                }
+            }
+        }
+    };
+}
+pub(crate) use entry_points;

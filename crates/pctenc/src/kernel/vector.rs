@@ -1,0 +1,159 @@
+//! The vector operations the kernels' algorithms need: [`Bytes`], [`Vector`] and [`Lane`],
+//! implemented thinly per instruction set (`x86_64/`, `aarch64/`, `wasm32/`) and used by the
+//! one generic algorithm ([`super::generic`]).
+//!
+//! Three traits, because not every type needs everything:
+//!
+//! - [`Bytes`]: load, store, compare, OR, movemask. What copying a short value without `%`
+//!   needs, and all that the x86_64 baseline (SSE2) offers without run-time detection.
+//! - [`Vector`]: the full width of a kernel (16 or 32 bytes): nibble lookups (`PSHUFB`,
+//!   `TBL`, `swizzle`), blends, the 4- and 8-byte interleaves, and the 16-byte lanes.
+//! - [`Lane`]: one 16-byte lane, where the expansion and compaction tables apply
+//!   (`PSHUFB` and its kin do not cross 16 bytes).
+//!
+//! Lookups take a 16-byte table (broadcast to every lane) and indices below 16, or with bit
+//! 7 set for a zero: x86's `PSHUFB` semantics, which NEON's `TBL` and wasm's `swizzle` share
+//! for such indices (they zero every index from 16 up). Every table in [`super::tables`] keeps
+//! to that.
+//!
+//! # Safety
+//!
+//! The traits are `unsafe` to implement: an implementation may execute its instruction set
+//! in every method, because a value of its type exists only where the CPU has that
+//! instruction set. The only ways to make one are [`Bytes::splat`], [`Bytes::load`] and
+//! [`Vector::table`], whose callers promise it (the kernels' `#[target_feature]` entry
+//! points, see `generic::entry_points!`). Loads and stores are `unsafe` for their pointers
+//! too.
+
+/// Byte vectors: what a short copy needs (see the module docs).
+///
+/// # Safety
+/// See the module docs: values exist only where the CPU has the type's instructions.
+pub(crate) unsafe trait Bytes: Copy {
+    /// Bytes per vector.
+    const BYTES: usize;
+    /// `b` in every byte.
+    ///
+    /// # Safety
+    /// The CPU has the type's instruction set.
+    unsafe fn splat(b: u8) -> Self;
+    /// The [`BYTES`](Bytes::BYTES) bytes at `p`, unaligned.
+    ///
+    /// # Safety
+    /// As [`splat`](Bytes::splat), and `p` is valid for reads of `BYTES` bytes.
+    unsafe fn load(p: *const u8) -> Self;
+    /// Stores the vector at `p`, unaligned.
+    ///
+    /// # Safety
+    /// `p` is valid for writes of [`BYTES`](Bytes::BYTES) bytes.
+    unsafe fn store(self, p: *mut u8);
+    /// `0xFF` where the bytes are equal, else `0`.
+    fn eq(self, b: Self) -> Self;
+    /// Bitwise OR.
+    fn or(self, b: Self) -> Self;
+    /// Bit `i` is set where byte `i` is. Only for comparison results, whose bytes are all
+    /// ones or all zeros (NEON sums the bytes' bit weights).
+    fn movemask(self) -> u32;
+}
+
+/// A kernel's vector: 16 or 32 bytes, in [`LANES`](Vector::LANES) lanes of 16.
+///
+/// # Safety
+/// See the module docs.
+pub(crate) unsafe trait Vector: Bytes {
+    /// 16-byte lanes per vector: 1 or 2.
+    const LANES: usize;
+    /// One lane.
+    type Lane: Lane;
+    /// The index vectors of [`pair_order`](Vector::pair_order), made once per call.
+    type Order: Copy;
+    /// A 16-byte table in every lane.
+    ///
+    /// # Safety
+    /// As [`Bytes::splat`].
+    unsafe fn table(t: &[u8; 16]) -> Self;
+    /// [`pair_order`](Vector::pair_order)'s index vectors.
+    ///
+    /// # Safety
+    /// As [`Bytes::splat`].
+    unsafe fn order() -> Self::Order;
+    /// Bitwise AND.
+    fn and(self, b: Self) -> Self;
+    /// `!self & b`.
+    fn andnot(self, b: Self) -> Self;
+    /// Byte-wise wrapping addition.
+    fn add(self, b: Self) -> Self;
+    /// Each byte's high nibble, `(b >> 4) & 15`.
+    fn high_nibbles(self) -> Self;
+    /// Each byte shifted left by 4. Only for bytes below 16: on x86 the shift is 16 bits
+    /// wide, and the high nibble of an even byte lands in the low nibble of the next one.
+    fn shl4(self) -> Self;
+    /// `self[idx]` per lane, where `self` is a table: see the module docs.
+    fn lookup(self, idx: Self) -> Self;
+    /// `b` where `self` (all ones or all zeros per byte) is set, else `a`.
+    fn select(self, a: Self, b: Self) -> Self;
+    /// Per lane, the 4-byte units of `self` and `b` interleaved: `[a0 b0 a1 b1]` of the low
+    /// half (`zip32::<false>`) or `[a2 b2 a3 b3]` of the high half (`zip32::<true>`).
+    fn zip32<const HIGH: bool>(self, b: Self) -> Self;
+    /// Per lane, the 8-byte halves: `[a0 b0]` or, `HIGH`, `[a1 b1]`.
+    fn zip64<const HIGH: bool>(self, b: Self) -> Self;
+    /// The 4-byte groups in the order of the expansion table: identity with one lane; with
+    /// two, groups 0, 2, 4, 6 in lane 0 and 1, 3, 5, 7 in lane 1, so that the interleaves put
+    /// groups `2k` and `2k + 1` in one vector. `INVERSE` undoes it.
+    fn pair_order<const INVERSE: bool>(self, order: &Self::Order) -> Self;
+    /// The vector moved down by `N` bytes (`N` is 1 or 2), zeros in the top `N`: byte `i`
+    /// is byte `i + N`.
+    fn ahead<const N: usize>(self) -> Self;
+    /// Lane `i` (below [`LANES`](Vector::LANES)).
+    fn lane(self, i: usize) -> Self::Lane;
+    /// The expansion pattern of escape mask `m` ([`super::tables::EXPAND`] per lane, `4 *
+    /// LANES` bits of mask: one 4-byte group per lane), given `m4 = 4 * m`, which addresses
+    /// the patterns and their lengths alike.
+    ///
+    /// # Safety
+    /// As [`Bytes::splat`], and `m4` is `4 * m` for such a mask `m`.
+    unsafe fn expand_pattern(m4: usize) -> Self;
+    /// How many bytes lane `lane` of [`expand_pattern`](Vector::expand_pattern)`(m4)` writes.
+    ///
+    /// # Safety
+    /// `m4` is as for [`expand_pattern`](Vector::expand_pattern).
+    unsafe fn expand_len(m4: usize, lane: usize) -> u32;
+    /// `x`, which the compiler must take as it is: where it would otherwise derive the
+    /// addresses of a pattern and its lengths from `m4` separately (one more instruction or
+    /// two per group), rather than scale the one register twice.
+    #[inline(always)]
+    fn opaque(x: usize) -> usize {
+        x
+    }
+    /// Hints the cache to fetch the line at `p` for reading (`_WRITE`: for writing). Never
+    /// faults; a no-op where the instruction set has no such hint.
+    #[inline(always)]
+    fn prefetch<const WRITE: bool>(p: *const u8) {
+        let _ = p;
+    }
+}
+
+/// One 16-byte lane: where the expansion and compaction tables apply.
+///
+/// # Safety
+/// See the module docs.
+pub(crate) unsafe trait Lane: Copy {
+    /// The 16 bytes at `p`.
+    ///
+    /// # Safety
+    /// As [`Bytes::load`], for 16 bytes.
+    unsafe fn load(p: *const u8) -> Self;
+    /// Stores the lane at `p`.
+    ///
+    /// # Safety
+    /// `p` is valid for writes of 16 bytes.
+    unsafe fn store(self, p: *mut u8);
+    /// `self[idx]`, where `self` is a table: see the module docs.
+    fn lookup(self, idx: Self) -> Self;
+    /// Gathers the bytes `keep` marks (bit `j`: byte `8 * HIGH + j`) of one 8-byte half to
+    /// the front and stores 8 bytes at `p` ([`super::tables::COMPACT`]).
+    ///
+    /// # Safety
+    /// `p` is valid for writes of 8 bytes.
+    unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8);
+}
