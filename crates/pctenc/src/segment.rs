@@ -26,8 +26,9 @@
 //! For every `Ok(out)` under [`SegmentPolicy::strict`] and [`SegmentPolicy::servlet6`]: `out`
 //! has no `/`, `\`, NUL or other C0/DEL byte; is not `.` or `..`; is valid UTF-8; and has no
 //! `%` followed by two hex digits, so decoding it again changes nothing. With
-//! [`Encoded::Preserve`], `%25` stays encoded along with the preserved escapes, so a full
-//! decode of the output equals a full decode of the input (Servlet 6.1 §3.5.2 item 8).
+//! [`Encoded::Preserve`], `%25` stays encoded along with the preserved escapes (and a `%`
+//! that starts no escape is written `%25`), so a full decode of the output equals a full
+//! decode of the input (Servlet 6.1 §3.5.2 item 8).
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -313,7 +314,10 @@ fn decode_units(input: &[u8], policy: &SegmentPolicy, d: &mut Decoded) -> Result
                         }
                         err(K::MalformedEscape, i, malformed_len(input, i))?;
                     }
-                    d.push(b"%", i);
+                    // Kept: as `%25` where escapes are preserved, so that the output's own
+                    // decoding cannot read it with what follows as an escape (`f%f%39`).
+                    d.push(if policy.preserving() { b"%25" } else { b"%" }, i);
+                    d.changed |= policy.preserving();
                     i += 1;
                     continue;
                 };

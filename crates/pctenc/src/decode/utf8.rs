@@ -57,15 +57,32 @@ pub(crate) fn check(
 }
 
 /// The first error of `input` in input order, given `e`, the error the kernel stopped at:
-/// under [`Utf8::Strict`], invalid UTF-8 decoded before `e` comes first. (A sequence that
+/// under [`Utf8::Strict`] (and, for raw bytes, the kept-escape policies), invalid UTF-8
+/// decoded before `e` comes first. (A sequence that
 /// `e` cuts short is not yet invalid: the streaming decoder could not know it either.)
 pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError) -> DecodeError {
-    if d.utf8 != Utf8::Strict {
+    if !matches!(d.utf8, Utf8::Strict | Utf8::KeepEscaped | Utf8::Iri) {
         return e;
     }
     let before = &input[..e.offset().min(input.len())];
     let mut out = alloc::vec![0u8; before.len()];
     let Ok(progress) = scalar::decode(d, unit, before, &mut out, false) else { return e };
+    if d.utf8 != Utf8::Strict {
+        // Kept escapes: a raw byte in a complete sequence that is not UTF-8 is the error (it
+        // has no escape to be written back as), as `keep_escaped` finds it on the whole.
+        let output = &out[..progress.written];
+        return match core::str::from_utf8(output) {
+            Err(u) if u.error_len().is_some() => {
+                match keep_escaped(d, unit, &before[..progress.read], output) {
+                    Err(DecodeError::InvalidUtf8 { offset }) if offset < e.offset() => {
+                        DecodeError::InvalidUtf8 { offset }
+                    }
+                    _ => e,
+                }
+            }
+            _ => e,
+        };
+    }
     let out_err = match core::str::from_utf8(&out[..progress.written]) {
         Err(u) if u.error_len().is_some() => {
             Some(scalar::input_offset(d, unit, before, u.valid_up_to()))

@@ -47,7 +47,8 @@ fn preserving(p: &SegmentPolicy) -> bool {
 
 /// What `decode_segment` writes when it accepts `input`, from the policy's documentation:
 /// each escape decoded once, but `%2F`/`%5C` under `Preserve` kept as written and `%25` too
-/// when either is preserved; a `%` that starts no escape kept; under `Strip` everything from
+/// when either is preserved; a `%` that starts no escape kept (as `%25` when either is
+/// preserved); under `Strip` everything from
 /// the first raw `;` dropped; invalid UTF-8 repaired (U+FFFD) by the policies other than
 /// strict and bytes.
 fn model(input: &[u8], p: &SegmentPolicy) -> Vec<u8> {
@@ -77,6 +78,10 @@ fn model(input: &[u8], p: &SegmentPolicy) -> Vec<u8> {
                     out.push(v);
                 }
                 i += 3;
+            }
+            None if b == b'%' && preserving(p) => {
+                out.extend_from_slice(b"%25");
+                i += 1;
             }
             None => {
                 out.push(b);
