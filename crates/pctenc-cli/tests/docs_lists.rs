@@ -3,9 +3,10 @@
 //! drifts from the code fails here, naming what is missing or unknown.
 //!
 //! What each list is checked against:
-//! - kernels: the `Kernel` enum in `crates/pctenc/src/kernel/mod.rs`, read as source so that
-//!   the kernels of every architecture count, not only this machine's (its variants are
-//!   `cfg`'d per architecture), and cross-checked with `Kernel::available()` here;
+//! - kernels: the `kernels!` table that declares the `Kernel` enum in
+//!   `crates/pctenc/src/kernel/mod.rs`, read as source so that the kernels of every
+//!   architecture count, not only this machine's (its rows are `cfg`'d per architecture),
+//!   and cross-checked with `Kernel::available()` here;
 //! - profiles: `pctenc::profile::ALL` and `pctenc::by_name`;
 //! - options: the clap model the binary parses with (`src/args`, included below).
 
@@ -22,35 +23,29 @@ fn read(rel: &str) -> String {
 }
 
 /// `(name, label)` of every kernel: the name `Kernel::name` gives, and, for the SIMD ones, the
-/// instruction set its documentation names ("AVX-512"), read from the enum's source.
+/// instruction set its documentation names ("AVX-512"), read from the `kernels!` table that
+/// declares the enum (one line a kernel: `Variant "name", "doc",`).
 fn kernels() -> Vec<(String, Option<String>)> {
     let src = read("crates/pctenc/src/kernel/mod.rs");
-    let body =
-        src.split("pub enum Kernel {").nth(1).expect("enum Kernel").split("\n}").next().unwrap();
-    let names_src = src.split("pub const fn name(self)").nth(1).expect("fn name");
+    let table = src.split("\nkernels! {").nth(1).expect("the kernels! table");
+    let table = table.split("\n}").next().unwrap();
     let mut out = Vec::new();
-    let mut doc = String::new();
-    for line in body.lines().map(str::trim) {
-        if let Some(d) = line.strip_prefix("/// ") {
-            if doc.is_empty() {
-                doc = d.to_string();
-            }
-        } else if let Some(variant) =
-            line.strip_suffix(',').filter(|v| v.chars().all(char::is_alphanumeric))
-        {
-            let arm = format!("Kernel::{variant} => \"");
-            let name = names_src.split(&arm).nth(1).and_then(|r| r.split('"').next());
-            let name = name.unwrap_or_else(|| panic!("no name for Kernel::{variant}")).to_string();
-            let mut words = doc.split_whitespace();
-            let label = match words.next() {
-                Some("x86_64" | "aarch64" | "wasm32") => {
-                    Some(words.next().unwrap().trim_end_matches(':').to_string())
-                }
-                _ => None,
-            };
-            out.push((name, label));
-            doc.clear();
+    for line in table.lines().map(str::trim) {
+        let Some((variant, rest)) = line.split_once(" \"") else { continue };
+        if !variant.chars().all(char::is_alphanumeric) {
+            continue;
         }
+        let mut quoted = rest.split('"');
+        let name = quoted.next().expect("the kernel's name").to_string();
+        let doc = quoted.nth(1).expect("the kernel's doc");
+        let mut words = doc.split_whitespace();
+        let label = match words.next() {
+            Some("x86_64" | "aarch64" | "wasm32") => {
+                Some(words.next().unwrap().trim_end_matches(':').to_string())
+            }
+            _ => None,
+        };
+        out.push((name, label));
     }
     out
 }

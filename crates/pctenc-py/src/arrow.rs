@@ -46,6 +46,9 @@ use crate::names;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The per-row policies, as the library names them (for pctenc.arrow.ON_ERROR).
     m.add("ON_ERROR", OnError::NAMES.to_vec())?;
+    // Where the query functions look for the query (for pctenc.arrow.INPUTS).
+    let inputs: Vec<&str> = pctenc::options::words::INPUT.iter().map(|w| w.name).collect();
+    m.add("INPUTS", inputs)?;
     m.add_function(wrap_pyfunction!(arrow_encode, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_decode, m)?)?;
     Ok(())

@@ -49,11 +49,44 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "hex words", STUB),
     ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "unmappable words", STUB),
     ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "fail_on words", STUB),
+    ("crates/pctenc-py/python/pctenc/arrow.pyi", "context words", STUB),
+    ("crates/pctenc-py/python/pctenc/arrow.pyi", "input words", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "context words", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "input words", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "default input=auto", STUB),
+    ("crates/pctenc-py/python/pctenc/spark.pyi", "default profile=form", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "context words", STUB),
+    ("crates/pctenc-py/python/pctenc/polars.pyi", "input words", STUB),
+    ("crates/pctenc-py/python/pctenc/__init__.pyi", "context words", STUB),
+    ("crates/pctenc-py/python/pctenc/__init__.pyi", "input words", STUB),
+    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "input words", STUB),
+    ("crates/pctenc-py/python/pctenc/query.pyi", "hex words", STUB),
+    ("crates/pctenc-py/python/pctenc/query.pyi", "malformed words", STUB),
+    ("crates/pctenc-py/python/pctenc/query.pyi", "utf8 words", STUB),
+    ("crates/pctenc-py/python/pctenc/query.pyi", "context words", STUB),
+    ("crates/pctenc-py/python/pctenc/query.pyi", "input words", STUB),
+    ("crates/pctenc-py/python/pctenc/query.pyi", "policy words", STUB),
+    ("crates/pctenc-py/python/pctenc/query.pyi", "default input=auto", STUB),
+    ("crates/pctenc-py/python/pctenc/__init__.py", "context words", MODULES),
+    ("crates/pctenc-py/python/pctenc/__init__.py", "input words", MODULES),
+    ("crates/pctenc-py/python/pctenc/spark.py", "default profile=rfc3986", RFC3986),
+    ("web/app.js", "default profile=form", FRAGMENT),
 ];
 
 const PY: &str = "the Spark and Polars adapters still spell on_error's words and default (and \
                   Spark the utf8 words) to choose between their engine's functions; a \
                   follow-up for the Python side: take them from pctenc.options()";
+
+const MODULES: &str = "not option words: `__all__` names the submodules `form` and `query`, which \
+                       the rule reads as two words of `context` and of `input`";
+
+const RFC3986: &str = "not the default spelt again: spark.py escapes the bytes of a value that is \
+                       not UTF-8 with rfc3986 on purpose (any profile that escapes every \
+                       non-ASCII byte would do) before Java's decoder reads them";
+
+const FRAGMENT: &str = "not the query operations' default spelt again: the playground writes its \
+                        link's fragment with the form profile on purpose, as URLSearchParams \
+                        would";
 
 const STUB: &str = "a type stub spells the words as Literal types for mypy --strict and \
                     editors, and a stub cannot read the library's table; \

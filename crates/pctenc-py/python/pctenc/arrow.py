@@ -124,7 +124,7 @@ def decode(values, profile=None, **options):
 
 #: Where the query is in each value (``input=``): ``"auto"`` (a URL if it contains ``?``,
 #: else a bare query string), ``"url"``, ``"query"`` (a leading ``?`` dropped), ``"form"``.
-INPUTS = ("auto", "url", "query", "form")
+INPUTS = tuple(_pctenc.INPUTS)
 
 
 def _stream(values):

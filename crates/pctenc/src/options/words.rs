@@ -544,10 +544,13 @@ mod tests {
         for w in ON_ERROR {
             assert_eq!(OnError::by_name(w.name).map(OnError::name), Some(w.name));
         }
-        for (w, name) in INPUT.iter().zip(crate::query::Input::NAMES) {
-            assert_eq!(w.name, *name);
+        for w in INPUT {
+            assert_eq!(
+                crate::query::Input::by_name(w.name).map(crate::query::Input::name),
+                Some(w.name)
+            );
         }
-        assert_eq!(INPUT.len(), crate::query::Input::NAMES.len());
+        assert_eq!(INPUT.len(), crate::query::Input::ALL.len());
         for w in POLICY {
             assert!(crate::segment::SegmentPolicy::by_name(w.name).is_some(), "{}", w.name);
         }

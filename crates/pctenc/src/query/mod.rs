@@ -86,28 +86,19 @@ pub enum Input {
 }
 
 impl Input {
-    /// Every input's name, in the order [`Input::by_name`] knows them.
-    pub const NAMES: &'static [&'static str] = &["auto", "url", "query", "form"];
+    /// Every input, in the order of its words in the options table
+    /// ([`crate::options::words::INPUT`], which owns the names).
+    pub const ALL: [Input; 4] = [Input::Auto, Input::Url, Input::Query, Input::Form];
 
     /// The input called `name` (`auto`, `url`, `query`, `form`).
     pub fn by_name(name: &str) -> Option<Input> {
-        Some(match name {
-            "auto" => Input::Auto,
-            "url" => Input::Url,
-            "query" => Input::Query,
-            "form" => Input::Form,
-            _ => return None,
-        })
+        let i = crate::options::words::INPUT.iter().position(|w| w.name == name)?;
+        Self::ALL.get(i).copied()
     }
 
     /// The input's name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Input::Auto => "auto",
-            Input::Url => "url",
-            Input::Query => "query",
-            Input::Form => "form",
-        }
+    pub fn name(self) -> &'static str {
+        crate::options::words::INPUT[self as usize].name
     }
 }
 
@@ -155,8 +146,8 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for name in Input::NAMES {
-            assert_eq!(Input::by_name(name).map(Input::name), Some(*name));
+        for input in Input::ALL {
+            assert_eq!(Input::by_name(input.name()), Some(input));
         }
         assert_eq!(Input::by_name("URL"), None);
         assert_eq!(Input::default(), Input::Auto);
