@@ -70,15 +70,25 @@ pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError
     if d.utf8 != Utf8::Strict {
         // Kept escapes: a raw byte in a complete sequence that is not UTF-8 is the error (it
         // has no escape to be written back as), as `keep_escaped` finds it on the whole.
-        let output = &out[..progress.written];
-        return match core::str::from_utf8(output) {
-            Err(u) if u.error_len().is_some() => {
-                match keep_escaped(d, unit, &before[..progress.read], output) {
-                    Err(DecodeError::InvalidUtf8 { offset }) if offset < e.offset() => {
-                        DecodeError::InvalidUtf8 { offset }
-                    }
-                    _ => e,
+        // A sequence still open where `e` stops is not yet invalid (the escape could have
+        // completed it): only what comes before it is judged.
+        let mut output = &out[..progress.written];
+        let mut read = progress.read;
+        let mut pos = 0;
+        while let Err(u) = core::str::from_utf8(&output[pos..]) {
+            match u.error_len() {
+                Some(n) => pos += u.valid_up_to() + n,
+                None => {
+                    let open = pos + u.valid_up_to();
+                    read = scalar::input_offset(d, unit, before, open);
+                    output = &output[..open];
+                    break;
                 }
+            }
+        }
+        return match keep_escaped(d, unit, &before[..read], output) {
+            Err(DecodeError::InvalidUtf8 { offset }) if offset < e.offset() => {
+                DecodeError::InvalidUtf8 { offset }
             }
             _ => e,
         };
