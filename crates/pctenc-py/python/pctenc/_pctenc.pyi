@@ -8,6 +8,7 @@ from ._error import PctencError as PctencError
 KERNEL: str
 __version__: str
 ON_ERROR: list[str]
+INPUTS: list[str]
 URLLIB_ORIGINALS: dict[str, Callable[..., Any]]
 
 class Finding(TypedDict):
