@@ -141,8 +141,11 @@ fn seeds() -> Vec<Vec<u8>> {
 fn every_kernel_matches_scalar_on_padded_seeds() {
     let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     let mut cases = 0usize;
+    // PCTENC_PAD_STRIDE=n takes every n-th prefix length (and the last): the aarch64 suite
+    // runs under qemu, where the whole sweep takes twelve minutes (38 s natively).
+    let stride = std::env::var("PCTENC_PAD_STRIDE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     for seed in seeds() {
-        for pre in 0..=PAD {
+        for pre in (0..=PAD).filter(|&pre| pre % stride == 0 || pre == PAD) {
             // After the seed: every length up to the first block edges, then a sample.
             for post in (0..=PAD).filter(|&n| {
                 n <= 4
@@ -162,7 +165,7 @@ fn every_kernel_matches_scalar_on_padded_seeds() {
         }
     }
     Kernel::force(None);
-    assert!(cases > 10_000, "{cases} cases");
+    assert!(cases > 10_000 / stride, "{cases} cases");
 }
 
 /// Inputs past the SIMD encoders' prefetch threshold (4 KiB: their long-input loop), each
