@@ -62,10 +62,12 @@ pub(crate) const fn encode_room<V: Vector>() -> usize {
 }
 
 /// Whether `out` has room for any encoding of `input` plus [`encode_room`]: each input byte
-/// writes at most 3. One compare, no division: callers reserve that much.
+/// writes at most 3. A bound on the length (a quarter of the address space, so that
+/// `3 * len + room` cannot overflow on 32-bit targets either) and one compare, no division:
+/// callers reserve that much.
 #[inline(always)]
 fn has_room<V: Vector>(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
-    input.len() < 1 << 60 && 3 * input.len() + encode_room::<V>() <= out.len()
+    input.len() < usize::MAX / 4 && 3 * input.len() + encode_room::<V>() <= out.len()
 }
 
 /// 64 bytes of ones, then 64 of zeros: loaded from `64 - n`, the first `n` bytes are set.
