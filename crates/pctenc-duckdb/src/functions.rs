@@ -160,7 +160,7 @@ enum Bound {
 }
 
 /// A constant argument, as bind sees it.
-enum Arg {
+pub(crate) enum Arg {
     Absent,
     Null,
     Text(String),
@@ -171,7 +171,7 @@ enum Arg {
 ///
 /// # Safety
 /// `info` must be the bind callback's.
-unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Result<Arg, String> {
+pub(crate) unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Result<Arg, String> {
     let t = api();
     // SAFETY: table entries checked at load; every object DuckDB hands out here (context,
     // expression, value, error data, string) is destroyed or freed before returning.
@@ -266,7 +266,7 @@ unsafe extern "C" fn drop_bound(data: *mut c_void) {
     drop(unsafe { Box::from_raw(data as *mut Bound) });
 }
 
-fn bind_error(info: duckdb_bind_info, msg: &str) {
+pub(crate) fn bind_error(info: duckdb_bind_info, msg: &str) {
     let msg = CString::new(msg.replace('\0', "\\0")).expect("NULs replaced");
     // SAFETY: the bind callback's info; DuckDB copies the message.
     unsafe { (api().duckdb_scalar_function_bind_set_error.unwrap_unchecked())(info, msg.as_ptr()) };
@@ -287,6 +287,11 @@ unsafe extern "C" fn execute(
         Ok(Err(msg)) => msg,
         Err(_) => "pctenc: internal error (panic)".to_string(),
     };
+    set_callback_error(info, &msg);
+}
+
+/// Fails the query of an execute callback with `msg`.
+pub(crate) fn set_callback_error(info: duckdb_function_info, msg: &str) {
     let msg = CString::new(msg.replace('\0', "\\0")).expect("NULs replaced");
     // SAFETY: the execute callback's info; DuckDB copies the message.
     unsafe { (api().duckdb_scalar_function_set_error.unwrap_unchecked())(info, msg.as_ptr()) };

@@ -30,7 +30,9 @@
 
 pub mod api;
 pub mod functions;
+pub mod list;
 pub mod plan;
+pub mod query;
 pub mod run;
 pub mod vector;
 
@@ -91,7 +93,7 @@ unsafe fn load(
         if (t.duckdb_connect.unwrap_unchecked())(*db, &mut con) != libduckdb_sys::DuckDBSuccess {
             return Err("cannot connect to the database that loads pctenc".into());
         }
-        let registered = functions::register(con);
+        let registered = functions::register(con).and_then(|()| query::register(con));
         (t.duckdb_disconnect.unwrap_unchecked())(&mut con);
         registered
     }

@@ -98,7 +98,13 @@ fn options_rows(
             Err(e) => {
                 let error =
                     format!("{} at {}: {}", e.code, batch::snippet(row, e.offset), e.message);
-                return Err(row_message(plan, row, e.offset, &error));
+                return Err(row_message(
+                    plan.function.name,
+                    plan.profile.name(),
+                    row,
+                    e.offset,
+                    &error,
+                ));
             }
         }
     }
@@ -147,7 +153,8 @@ impl<'o> RowWriter<'o> {
     }
 }
 
-fn error_row(e: &BatchError) -> usize {
+/// The row (within its run) a batch error names.
+pub fn error_row(e: &BatchError) -> usize {
     match e {
         BatchError::Row { row, .. } | BatchError::Overflow { row, .. } => *row,
         BatchError::BadOffsets { row } => *row,
@@ -162,23 +169,31 @@ const VALUE_PREVIEW: usize = 48;
 /// core's own row error. DuckDB does not tell a scalar function which row of the table it is
 /// computing, so the value is what identifies the row.
 pub fn message(plan: &Plan, value: Option<&[u8]>, e: &BatchError) -> String {
+    batch_message(plan.function.name, plan.profile.name(), value, e)
+}
+
+/// [`message`] for any function: its SQL name, the profile's name, the failing value.
+pub fn batch_message(
+    function: &str,
+    profile: &str,
+    value: Option<&[u8]>,
+    e: &BatchError,
+) -> String {
     match (e, value) {
         (BatchError::Row { error, snippet, .. }, Some(bytes)) => {
             let what = format!("{} at {snippet}: {error}", error.code());
-            row_message(plan, bytes, error.offset(), &what)
+            row_message(function, profile, bytes, error.offset(), &what)
         }
-        (other, _) => format!("{}: profile {}: {other}", plan.function.name, plan.profile.name()),
+        (other, _) => format!("{function}: profile {profile}: {other}"),
     }
 }
 
 /// `{function}: profile {p}, value "...", byte {offset}: {what}`.
-fn row_message(plan: &Plan, value: &[u8], offset: usize, what: &str) -> String {
+fn row_message(function: &str, profile: &str, value: &[u8], offset: usize, what: &str) -> String {
     let shown = &value[..value.len().min(VALUE_PREVIEW)];
     let more = if value.len() > VALUE_PREVIEW { "..." } else { "" };
     format!(
-        "{}: profile {}, value \"{}\"{more}, byte {offset}: {what}",
-        plan.function.name,
-        plan.profile.name(),
+        "{function}: profile {profile}, value \"{}\"{more}, byte {offset}: {what}",
         escape_preview(shown).replace('"', "\\\"")
     )
 }

@@ -63,6 +63,41 @@ impl Gathered {
         Some(&self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize])
     }
 
+    /// Empties the column, buffers kept, for [`Gathered::push`].
+    pub fn clear(&mut self) {
+        self.values.clear();
+        self.offsets.clear();
+        self.offsets.push(0);
+        self.validity.clear();
+        self.has_nulls = false;
+    }
+
+    /// Appends one row (`None`: null) after [`Gathered::clear`].
+    pub fn push(&mut self, row: Option<&[u8]>) {
+        let i = self.offsets.len() - 1;
+        if i.is_multiple_of(8) {
+            self.validity.push(0);
+        }
+        match row {
+            Some(bytes) => {
+                self.values.extend_from_slice(bytes);
+                self.validity[i / 8] |= 1 << (i % 8);
+            }
+            None => self.has_nulls = true,
+        }
+        self.offsets.push(self.values.len() as i64);
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Frees oversized buffers (more than 16 MiB kept after a vector).
     pub fn trim(&mut self) {
         if self.values.capacity() > KEEP_BYTES {
