@@ -37,8 +37,8 @@ use pctenc::batch::OnError;
 
 use crate::api::api;
 use crate::plan::{Function, Kind, Op, Plan};
-use crate::run::{run, with_scratch};
-use crate::vector::{gather, scatter, set_null, strings};
+use crate::run::{run, run_in_place, with_scratch};
+use crate::vector::{gather, scatter, set_null, strings, Strings};
 
 const fn f(name: &'static str, op: Op, input: Kind, output: Kind, on_error: OnError) -> Function {
     Function { name, op, input, output, on_error, raw: false }
@@ -319,6 +319,13 @@ unsafe fn execute_chunk(
                 Ok(())
             }
             Bound::Plan(plan) => with_scratch(|s| {
+                // Rows read where DuckDB keeps them, when the plan runs per value.
+                if let Some(result) = run_in_place(plan, &Strings::new(vector(0), n), &mut s.output)
+                {
+                    result?;
+                    scatter(&s.output, output, 0);
+                    return Ok(());
+                }
                 gather(vector(0), n, &mut s.input);
                 run(plan, &s.input, 0, n, &mut s.output)?;
                 scatter(&s.output, output, 0);

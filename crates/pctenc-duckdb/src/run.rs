@@ -8,12 +8,13 @@
 
 use std::cell::RefCell;
 
-use pctenc::batch::{self, BatchError, Output};
+use pctenc::batch::{self, BatchError, OnError, Output, RowError};
 use pctenc::lint::escape_preview;
 use pctenc::options;
+use pctenc::{Unit, Utf8};
 
-use crate::plan::{Op, Plan};
-use crate::vector::Gathered;
+use crate::plan::{Kind, Op, Plan};
+use crate::vector::{Gathered, Strings};
 
 /// A thread's buffers: the gathered input and the batch output.
 #[derive(Default)]
@@ -75,6 +76,112 @@ pub fn run(
     // The batch API sizes the validity bitmap to the rows only when it is finished.
     *out = std::mem::take(out).finish();
     result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
+}
+
+/// Runs `plan` over every row of `input`, read where DuckDB keeps it, into `out`: one call
+/// per row into the core's per-value entry points ([`batch::encode_value_into`],
+/// [`batch::Decode::value_into`]), which are what the batch API runs per row, without first
+/// copying the rows into one buffer. `None` when the plan needs the batch path (a legacy
+/// `charset` or `rfc8187` ext-values, row by row through the options model).
+///
+/// Decoding VARCHAR to text under a strict or lossy UTF-8 policy (the usual call) decodes
+/// every row to bytes first and checks the whole vector's output as text at once, as the
+/// batch API's fast path does, but without checking the input: a VARCHAR is UTF-8 row by row
+/// (DuckDB checks it on the way in). When the output is text and every row starts on a
+/// character boundary, the bytes are exactly what the policy gives; otherwise (or on any
+/// error) the vector is decoded again row by row under the whole policy, which finds the
+/// first error in input order or repairs the bytes.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_in_place(
+    plan: &Plan,
+    input: &Strings<'_>,
+    out: &mut Output<i64>,
+) -> Option<Result<(), String>> {
+    if plan.per_row && plan.function.op != Op::Identity {
+        return None;
+    }
+    Some(match plan.function.op {
+        Op::Encode => per_value(plan, input, out, |row, values| {
+            batch::encode_value_into(&plan.profile, row, plan.on_error, values)
+        }),
+        Op::Identity => per_value(plan, input, out, |row, values| {
+            values.extend_from_slice(row);
+            Ok(true)
+        }),
+        Op::Decode => {
+            let utf8 = plan.profile.decoding().utf8;
+            let fast = plan.function.input == Kind::Text
+                && plan.options.decodes_to_text()
+                && plan.profile.unit() == Unit::Byte
+                && matches!(utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
+            let raw = batch::Decode::new(&plan.profile).utf8(Utf8::Bytes);
+            let decoded = fast
+                && per_value(plan, input, out, |row, values| {
+                    raw.value_into(row, OnError::Raise, values)
+                })
+                .is_ok()
+                && is_text(out);
+            if decoded {
+                Ok(())
+            } else {
+                let text = plan.decoder();
+                per_value(plan, input, out, |row, values| {
+                    text.value_into(row, plan.on_error, values)
+                })
+            }
+        }
+    })
+}
+
+/// Whether the rows of `out` are text: all of it UTF-8, each row starting on a character.
+fn is_text(out: &Output<i64>) -> bool {
+    simdutf8::basic::from_utf8(&out.values).is_ok()
+        && out
+            .offsets
+            .iter()
+            .all(|&o| out.values.get(o as usize).is_none_or(|&b| (b as i8) >= -0x40))
+}
+
+/// Every row of `input` through `f` (which appends a row's result and says whether it is
+/// present), into `out`, cleared first.
+fn per_value(
+    plan: &Plan,
+    input: &Strings<'_>,
+    out: &mut Output<i64>,
+    mut f: impl FnMut(&[u8], &mut Vec<u8>) -> Result<bool, RowError>,
+) -> Result<(), String> {
+    let n = input.len();
+    out.offsets.clear();
+    out.offsets.reserve(n + 1);
+    out.offsets.push(0);
+    out.values.clear();
+    out.validity = None;
+    out.null_count = 0;
+    let mut nulls = Vec::new();
+    for i in 0..n {
+        let valid = match input.row(i) {
+            None => false,
+            Some(row) => f(row, &mut out.values).map_err(|e| {
+                let what = format!("{} at {}: {e}", e.code(), batch::snippet(row, e.offset()));
+                row_message(plan.function.name, plan.profile.name(), row, e.offset(), &what)
+            })?,
+        };
+        if !valid {
+            nulls.push(i);
+        }
+        out.offsets.push(out.values.len() as i64);
+    }
+    if !nulls.is_empty() {
+        let mut bits = vec![0xFFu8; n.div_ceil(8)];
+        for &i in &nulls {
+            bits[i / 8] &= !(1 << (i % 8));
+        }
+        out.validity = Some(bits);
+        out.null_count = nulls.len();
+    }
+    Ok(())
 }
 
 /// Rows `from..to` one by one through the options model's `run` (a legacy charset, or

@@ -142,6 +142,52 @@ pub unsafe fn gather(vector: duckdb_vector, n: usize, into: &mut Gathered) {
     }
 }
 
+/// A string vector read where DuckDB keeps it: row `i`'s bytes straight from its entry (inline
+/// or behind the pointer), nothing copied.
+#[derive(Clone, Copy)]
+pub struct Strings<'v> {
+    entries: &'v [duckdb_string_t],
+    mask: Option<&'v [u64]>,
+}
+
+impl<'v> Strings<'v> {
+    /// The first `n` rows of the string vector `vector`.
+    ///
+    /// # Safety
+    /// As [`gather`]; the view borrows the vector's memory, which must outlive it.
+    pub unsafe fn new(vector: duckdb_vector, n: usize) -> Self {
+        let t = api();
+        // SAFETY: as in `gather`.
+        unsafe {
+            let data =
+                (t.duckdb_vector_get_data.unwrap_unchecked())(vector) as *const duckdb_string_t;
+            let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
+            let mask = (!mask.is_null()).then(|| std::slice::from_raw_parts(mask, n.div_ceil(64)));
+            Strings { entries: std::slice::from_raw_parts(data, n), mask }
+        }
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Row `i`'s bytes (`None` if null).
+    #[inline]
+    pub fn row(&self, i: usize) -> Option<&'v [u8]> {
+        if self.mask.is_some_and(|w| w[i / 64] >> (i % 64) & 1 == 0) {
+            return None;
+        }
+        // SAFETY: a valid row's entry of the live vector (`new`'s contract).
+        Some(unsafe { string_bytes(&self.entries[i]) })
+    }
+}
+
 /// The length of a string entry (its first four bytes, in either form).
 fn string_len(s: &duckdb_string_t) -> usize {
     // SAFETY: both union members start with the same `u32` length.
