@@ -16,7 +16,8 @@
 //!
 //! **Bind.** When `profile` and `options` are constants (DuckDB folds them), bind resolves
 //! them into a [`Plan`] once: an unknown profile or option fails the query before a row is
-//! read, and every vector runs that plan. A NULL constant makes every row NULL (SQL's NULL
+//! read, and every vector runs that plan, reading its rows where DuckDB keeps them
+//! (`run::run_in_place`). A NULL constant makes every row NULL (SQL's NULL
 //! in, NULL out). Otherwise the arguments are columns: each vector is cut into runs of rows
 //! with the same profile and options, one plan and one batch call per run.
 //!

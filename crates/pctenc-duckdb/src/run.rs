@@ -1,8 +1,10 @@
-//! One vector through a [`Plan`]: the core's batch API over a [`Gathered`] column, and the
-//! error message a failed query shows.
+//! One vector through a [`Plan`]: the core's per-value entry points over the rows where
+//! DuckDB keeps them ([`run_in_place`], constant arguments), or its batch API over a
+//! [`Gathered`] column ([`run`], runs of rows of arguments from columns), and the error
+//! message a failed query shows.
 //!
-//! Everything here is safe Rust over slices; `functions.rs` hands it the gathered input and
-//! writes the output back. Each DuckDB worker thread keeps its own [`Scratch`] (input and
+//! Everything here is safe Rust over slices; `functions.rs` hands it the input and writes
+//! the output back. Each DuckDB worker thread keeps its own [`Scratch`] (input and
 //! output buffers reused from vector to vector), so a vector costs no allocation once the
 //! buffers have grown to its size.
 

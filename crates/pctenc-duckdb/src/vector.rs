@@ -4,9 +4,11 @@
 //! A VARCHAR or BLOB vector is an array of 16-byte `duckdb_string_t` (a length, then the
 //! bytes inline when there are at most 12 of them, else a prefix and a pointer) and a
 //! validity mask of 64-bit words, bit `i % 64` of word `i / 64` set when row `i` is present
-//! (no mask at all when every row is). [`gather`] copies one vector's strings into a
+//! (no mask at all when every row is). [`Strings`] reads each row where DuckDB keeps it (the
+//! per-value path of constant arguments); [`gather`] copies one vector's strings into a
 //! [`Gathered`] column (values, offsets, Arrow validity bytes: the layout of
-//! [`pctenc::batch::Rows`]), reusing its buffers from vector to vector; [`scatter`] writes a
+//! [`pctenc::batch::Rows`]) for the batch API, reusing its buffers from vector to vector
+//! (arguments from columns, the query functions); [`scatter`] writes a
 //! batch [`Output`] back into DuckDB's result vector, one string assignment per row (DuckDB
 //! copies the bytes into the vector's own string heap) and NULL where the output row is null.
 //!
