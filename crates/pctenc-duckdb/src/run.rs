@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use pctenc::batch::{self, BatchError, OnError, Output, RowError};
+use pctenc::batch::{self, BatchError, Output, RowError};
 use pctenc::lint::escape_preview;
 use pctenc::options;
 use pctenc::{Unit, Utf8};
@@ -86,6 +86,9 @@ pub fn run(
 /// copying the rows into one buffer. `None` when the plan needs the batch path (a legacy
 /// `charset` or `rfc8187` ext-values, row by row through the options model).
 ///
+/// Encoding VARCHAR with a profile that escapes every byte outside ASCII calls the encoder
+/// alone, as `encode_value_into` does once its checks (text input, ASCII output) pass.
+///
 /// Decoding VARCHAR to text under a strict or lossy UTF-8 policy (the usual call) decodes
 /// every row to bytes first and checks the whole vector's output as text at once, as the
 /// batch API's fast path does, but without checking the input: a VARCHAR is UTF-8 row by row
@@ -105,6 +108,18 @@ pub fn run_in_place(
         return None;
     }
     Some(match plan.function.op {
+        // Text into a profile that escapes every non-ASCII byte (`encode_value_into`'s
+        // checks cannot fail: a VARCHAR is UTF-8, and the output is ASCII): the encoder alone.
+        Op::Encode
+            if plan.function.input == Kind::Text
+                && plan.profile.unit() == Unit::Byte
+                && !plan.profile.keeps_non_ascii() =>
+        {
+            per_value(plan, input, out, |row, values| {
+                plan.profile.encode_append_vec(row, values);
+                Ok(true)
+            })
+        }
         Op::Encode => per_value(plan, input, out, |row, values| {
             batch::encode_value_into(&plan.profile, row, plan.on_error, values)
         }),
@@ -118,10 +133,10 @@ pub fn run_in_place(
                 && plan.options.decodes_to_text()
                 && plan.profile.unit() == Unit::Byte
                 && matches!(utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
-            let raw = batch::Decode::new(&plan.profile).utf8(Utf8::Bytes);
+            let raw = plan.profile.with_output_utf8(Utf8::Bytes);
             let decoded = fast
                 && per_value(plan, input, out, |row, values| {
-                    raw.value_into(row, OnError::Raise, values)
+                    raw.decode_append(row, values).map(|()| true).map_err(RowError::Decode)
                 })
                 .is_ok()
                 && is_text(out);

@@ -284,34 +284,30 @@ pub unsafe fn scatter(out: &Output<i64>, vector: duckdb_vector, at: usize) {
 }
 
 /// A string entry for `bytes`, whose copy in the vector's heap is at `copy`.
+#[inline]
 fn entry(bytes: &[u8], copy: *const u8) -> duckdb_string_t {
-    let mut e = duckdb_string_t {
-        value: duckdb_string_t__bindgen_ty_1 {
-            inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
-                length: bytes.len() as u32,
-                inlined: [0; 12],
-            },
-        },
-    };
-    if bytes.len() <= 12 {
-        // SAFETY: writing the member just made; `bytes` fits its 12 bytes.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                bytes.as_ptr(),
-                e.value.inlined.inlined.as_mut_ptr() as *mut u8,
-                bytes.len(),
-            )
-        };
-    } else {
+    let length = bytes.len() as u32;
+    if let Some(head) = bytes.get(..4).filter(|_| bytes.len() > 12) {
         let mut prefix = [0; 4];
-        prefix.iter_mut().zip(bytes).for_each(|(p, &b)| *p = b as std::ffi::c_char);
-        e.value.pointer = duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
-            length: bytes.len() as u32,
-            prefix,
-            ptr: copy as *mut _,
-        };
+        prefix.iter_mut().zip(head).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+        duckdb_string_t {
+            value: duckdb_string_t__bindgen_ty_1 {
+                pointer: duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
+                    length,
+                    prefix,
+                    ptr: copy as *mut _,
+                },
+            },
+        }
+    } else {
+        let mut inlined = [0; 12];
+        inlined.iter_mut().zip(bytes).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+        duckdb_string_t {
+            value: duckdb_string_t__bindgen_ty_1 {
+                inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 { length, inlined },
+            },
+        }
     }
-    e
 }
 
 /// Marks the null rows of `out` NULL in the result vector, from row `at` on.
