@@ -17,6 +17,7 @@ plus NULLs, empty values, MAP and list input, errors that name the value and byt
 `pctenc.duckdb.register` choosing the native functions.
 """
 
+import importlib.util
 import json
 import os
 import random
@@ -30,21 +31,15 @@ from conftest import ROOT, parquet, table
 
 SHARED = os.path.join(ROOT, "..", "shared", "testdata")
 SEED = 20261126
-KEYS = ["q", "a", "utm_source", "x"]
-VALUES = ["", "1", "a+b", "a%20b", "caf%C3%A9", "%zz", "%E2%82", "%2B", "%26", "é", "100%25",
-          "x%3Dy", "%F0%9F%98%80", "%C3", "~*'", "%FF", "a=b"]
 
-
-def urls(seed, n):
-    """URLs with 0-4 pairs of KEYS and VALUES, some without a query or with a fragment."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        base = rng.choice(["https://h.example/p", "http://h/a/b", "/rel/path", "https://h/"])
-        pairs = [f"{rng.choice(KEYS)}={rng.choice(VALUES)}" for _ in range(rng.randint(0, 4))]
-        query = "?" + "&".join(pairs) if pairs or rng.random() < 0.3 else ""
-        out.append(base + query + rng.choice(["", "#top", "#x=1"]))
-    return out
+# The random URLs of the Python adapter's query tests (their keys and values, seeded).
+_spec = importlib.util.spec_from_file_location(
+    "adapter_query_tests",
+    os.path.join(ROOT, "crates", "pctenc-py", "engine_tests", "test_query_duckdb_polars.py"),
+)
+_adapter = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_adapter)
+KEYS, urls = _adapter.KEYS, _adapter.urls
 
 
 def random_pairs(seed, n):

@@ -148,8 +148,7 @@ unsafe fn overload(
     }
 }
 
-/// What bind decided for one call site. DuckDB copies a bound expression (its optimizer
-/// does), and a copy has no bind data unless a copy callback makes one: [`copy_bound`].
+/// What bind decided for one call site (DuckDB's bind data: [`finish_bind`]).
 #[derive(Clone)]
 enum Bound {
     /// Constant arguments: one plan for every row.
@@ -217,16 +216,15 @@ pub(crate) unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Resul
 }
 
 unsafe extern "C" fn bind(info: duckdb_bind_info) {
-    let t = api();
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    finish_bind(info, || {
         // SAFETY: DuckDB passes the extra info set in `overload`: a &'static Function.
         let function = unsafe {
-            &*((t.duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
+            &*((api().duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
                 as *const Function)
         };
         // SAFETY: `info` is this callback's.
         let (profile, options) = unsafe { (constant_arg(info, 1)?, constant_arg(info, 2)?) };
-        Ok::<_, String>(match (profile, options) {
+        Ok(match (profile, options) {
             (Arg::NotConstant, _) | (_, Arg::NotConstant) => Bound::PerRow(function),
             (Arg::Null, _) | (_, Arg::Null) => Bound::Null,
             (p, o) => {
@@ -241,30 +239,50 @@ unsafe extern "C" fn bind(info: duckdb_bind_info) {
                 )?))
             }
         })
-    }));
-    let bound = match result {
+    })
+}
+
+/// Ends a bind callback with what `decide` bound: DuckDB owns it as the call site's bind
+/// data, which it copies (a bound expression is copied by the optimizer, and a copy has no
+/// bind data unless a copy callback makes one) and frees through [`copy_bound`] and
+/// [`drop_bound`]. An error or a panic fails the query with its message.
+pub(crate) fn finish_bind<T: Clone>(
+    info: duckdb_bind_info,
+    decide: impl FnOnce() -> Result<T, String>,
+) {
+    let bound = match catch_unwind(AssertUnwindSafe(decide)) {
         Ok(Ok(b)) => b,
         Ok(Err(msg)) => return bind_error(info, &msg),
         Err(_) => return bind_error(info, "pctenc: internal error (panic) at bind"),
     };
+    let t = api();
     let data = Box::into_raw(Box::new(bound)) as *mut c_void;
-    // SAFETY: DuckDB owns the box from here, copies it with `copy_bound` and frees it with
-    // `drop_bound`.
+    // SAFETY: the bind callback's info; DuckDB owns the box from here, copies it with
+    // `copy_bound::<T>` and frees it with `drop_bound::<T>`.
     unsafe {
-        (t.duckdb_scalar_function_set_bind_data.unwrap_unchecked())(info, data, Some(drop_bound));
-        (t.duckdb_scalar_function_set_bind_data_copy.unwrap_unchecked())(info, Some(copy_bound));
+        (t.duckdb_scalar_function_set_bind_data.unwrap_unchecked())(
+            info,
+            data,
+            Some(drop_bound::<T>),
+        );
+        (t.duckdb_scalar_function_set_bind_data_copy.unwrap_unchecked())(
+            info,
+            Some(copy_bound::<T>),
+        );
     };
 }
 
-unsafe extern "C" fn copy_bound(data: *mut c_void) -> *mut c_void {
-    // SAFETY: `data` is a box made in `bind` or here, alive while DuckDB copies it.
-    let bound = unsafe { &*(data as *const Bound) };
+unsafe extern "C" fn copy_bound<T: Clone>(data: *mut c_void) -> *mut c_void {
+    // SAFETY: `data` is a box of a `T` made in `finish_bind` or here, alive while DuckDB
+    // copies it.
+    let bound = unsafe { &*(data as *const T) };
     Box::into_raw(Box::new(bound.clone())) as *mut c_void
 }
 
-unsafe extern "C" fn drop_bound(data: *mut c_void) {
-    // SAFETY: `data` is the box made in `bind`, freed once, here.
-    drop(unsafe { Box::from_raw(data as *mut Bound) });
+unsafe extern "C" fn drop_bound<T>(data: *mut c_void) {
+    // SAFETY: `data` is a box of a `T` made in `finish_bind` or `copy_bound`, freed once,
+    // here.
+    drop(unsafe { Box::from_raw(data as *mut T) });
 }
 
 pub(crate) fn bind_error(info: duckdb_bind_info, msg: &str) {
@@ -278,12 +296,15 @@ unsafe extern "C" fn execute(
     chunk: duckdb_data_chunk,
     output: duckdb_vector,
 ) {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the callback's own arguments, live during the call; the bind data is the
-        // `Bound` boxed in `bind`.
-        unsafe { execute_chunk(info, chunk, output) }
-    }));
-    let msg = match result {
+    // SAFETY: the callback's own arguments, live during the call; the bind data is the
+    // `Bound` boxed in `bind`.
+    guard_execute(info, || unsafe { execute_chunk(info, chunk, output) });
+}
+
+/// Runs the body of an execute callback: its error, or a panic (which never unwinds into
+/// DuckDB), becomes the query's error.
+pub(crate) fn guard_execute(info: duckdb_function_info, body: impl FnOnce() -> Result<(), String>) {
+    let msg = match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => return,
         Ok(Err(msg)) => msg,
         Err(_) => "pctenc: internal error (panic)".to_string(),

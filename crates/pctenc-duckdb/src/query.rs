@@ -29,7 +29,6 @@
 //! names the function, profile, value and byte offset in the value.
 
 use std::ffi::{c_void, CString};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use libduckdb_sys::{
     duckdb_bind_info, duckdb_connection, duckdb_data_chunk, duckdb_function_info,
@@ -41,7 +40,7 @@ use pctenc::query::column::{self, PairRows};
 use pctenc::query::{Builder, Parser};
 
 use crate::api::api;
-use crate::functions::{bind_error, constant_arg, set_callback_error, Arg};
+use crate::functions::{constant_arg, finish_bind, guard_execute, Arg};
 use crate::list::{read_pairs, write_list, write_pairs, write_strings};
 use crate::plan::resolve;
 use crate::run::{batch_message, error_row, with_scratch};
@@ -302,11 +301,10 @@ enum Bound {
 }
 
 unsafe extern "C" fn bind(info: duckdb_bind_info) {
-    let t = api();
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    finish_bind(info, || {
         // SAFETY: the extra info set in `overload`: a &'static QueryFunction.
         let function = unsafe {
-            &*((t.duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
+            &*((api().duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
                 as *const QueryFunction)
         };
         let p = function.profile_arg();
@@ -316,7 +314,7 @@ unsafe extern "C" fn bind(info: duckdb_bind_info) {
             [key, constant_arg(info, p)?, constant_arg(info, p + 1)?]
         };
         if args.iter().any(|a| matches!(a, Arg::NotConstant)) {
-            return Ok::<_, String>(Bound::PerRow(function));
+            return Ok(Bound::PerRow(function));
         }
         if args.iter().any(|a| matches!(a, Arg::Null)) {
             return Ok(Bound::Null(function));
@@ -326,36 +324,9 @@ unsafe extern "C" fn bind(info: duckdb_bind_info) {
             _ => None,
         };
         let [k, s, o] = args.each_ref().map(text);
-        Ok(Bound::Plan(Box::new(QueryPlan::new(
-            function,
-            k.as_deref(),
-            s.as_deref(),
-            o.as_deref(),
-        )?)))
-    }));
-    let bound = match result {
-        Ok(Ok(b)) => b,
-        Ok(Err(msg)) => return bind_error(info, &msg),
-        Err(_) => return bind_error(info, "pctenc: internal error (panic) at bind"),
-    };
-    let data = Box::into_raw(Box::new(bound)) as *mut c_void;
-    // SAFETY: DuckDB owns the box from here, copies it with `copy_bound` and frees it with
-    // `drop_bound`.
-    unsafe {
-        (t.duckdb_scalar_function_set_bind_data.unwrap_unchecked())(info, data, Some(drop_bound));
-        (t.duckdb_scalar_function_set_bind_data_copy.unwrap_unchecked())(info, Some(copy_bound));
-    };
-}
-
-unsafe extern "C" fn copy_bound(data: *mut c_void) -> *mut c_void {
-    // SAFETY: `data` is a box made in `bind` or here, alive while DuckDB copies it.
-    let bound = unsafe { &*(data as *const Bound) };
-    Box::into_raw(Box::new(bound.clone())) as *mut c_void
-}
-
-unsafe extern "C" fn drop_bound(data: *mut c_void) {
-    // SAFETY: `data` is the box made in `bind`, freed once, here.
-    drop(unsafe { Box::from_raw(data as *mut Bound) });
+        let plan = QueryPlan::new(function, k.as_deref(), s.as_deref(), o.as_deref())?;
+        Ok(Bound::Plan(Box::new(plan)))
+    })
 }
 
 unsafe extern "C" fn execute(
@@ -363,16 +334,8 @@ unsafe extern "C" fn execute(
     chunk: duckdb_data_chunk,
     output: duckdb_vector,
 ) {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the callback's own arguments; the bind data is the `Bound` of `bind`.
-        unsafe { execute_chunk(info, chunk, output) }
-    }));
-    let msg = match result {
-        Ok(Ok(())) => return,
-        Ok(Err(msg)) => msg,
-        Err(_) => "pctenc: internal error (panic)".to_string(),
-    };
-    set_callback_error(info, &msg);
+    // SAFETY: the callback's own arguments; the bind data is the `Bound` of `bind`.
+    guard_execute(info, || unsafe { execute_chunk(info, chunk, output) });
 }
 
 /// The input of one chunk: the strings of a URL column, or the pairs of a list column.
