@@ -13,8 +13,12 @@ about one row in five, its value escaped in most of them. Cases:
 - Spark local[2]: `url_decode(parse_url(u, 'QUERY', 'q'))` vs `pctenc.spark.query_param(u,
   "q", profile="spark", input="url")` (arrow_udf), into the `noop` sink over a cached frame.
 - DuckDB: `url_decode(regexp_extract(u, '[?&]q=([^&#]*)', 1))` (DuckDB 2.0 has no URL
-  parser) vs `pct_query_param(u, 'q', profile := 'duckdb', input := 'url')`, as
-  `SELECT sum(length(...)) FROM t`.
+  parser) vs the extension's native `pct_query_param(u, 'q', 'duckdb', 'input=url')` when
+  it is built (scripts/build/duckdb.sh; found as `pctenc.duckdb.register` finds it:
+  $PCTENC_DUCKDB_EXTENSION, or beside the installed module), else the Arrow-UDF macro
+  `pct_query_param(u, 'q', profile := 'duckdb', input := 'url')`; as
+  `SELECT sum(length(...)) FROM t`, both on $PCTENC_BENCH_DUCKDB_THREADS threads (default:
+  the CPU count). The result line says which (`"via"`).
 - Polars: `map_elements(lambda u: parse_qs(urlsplit(u).query, keep_blank_values=True).get("q",
   [None])[0])` vs
   `.pct.query_param("q", input="url")`.
@@ -81,11 +85,21 @@ def case_duckdb(name, path, runs):
     import duckdb
     import pctenc.duckdb
 
-    con = duckdb.connect()
-    pctenc.duckdb.register(con)
+    native = pctenc.duckdb.extension_path() is not None
+    threads = int(os.environ.get("PCTENC_BENCH_DUCKDB_THREADS", os.cpu_count()))
+    config = {"threads": threads}
+    if native:
+        config["allow_unsigned_extensions"] = "true"
+    con = duckdb.connect(config=config)
+    pctenc.duckdb.register(con, native=native)
+    if name == "duckdb-pctenc-pick":
+        VIA["duckdb"] = "native" if native else "arrow-udf"
     con.execute(f"CREATE TABLE t AS SELECT u FROM read_parquet('{path}')")
     builtin = f"url_decode(regexp_extract(u, '[?&]{KEY}=([^&#]*)', 1))"
-    ours = f"pct_query_param(u, '{KEY}', profile := 'duckdb', input := 'url')"
+    if native:
+        ours = f"pct_query_param(u, '{KEY}', 'duckdb', 'input=url')"
+    else:
+        ours = f"pct_query_param(u, '{KEY}', profile := 'duckdb', input := 'url')"
     if name == "duckdb-pctenc-pick":
         differ = con.execute(
             f"SELECT count(*) FROM (SELECT {builtin} AS a, {ours} AS b FROM t LIMIT {CHECK_ROWS}) "
@@ -132,14 +146,19 @@ PEER = {
 }
 
 
+# How an engine's pctenc case ran, when it has more than one way (printed with the result).
+VIA = {}
+
+
 def one(name, rows, runs):
     path = parquet(rows)
     cases = {"spark": case_spark, "duckdb": case_duckdb, "polars": case_polars,
              "kernel": case_kernel}
     secs, peak = cases[name.split("-")[0]](name, path, runs)
+    via = {"via": VIA[name.split("-")[0]]} if name.split("-")[0] in VIA else {}
     print(json.dumps({"case": name, "rows": rows, "runs": [round(s, 3) for s in secs],
                       "median_s": round(statistics.median(secs), 3),
-                      "peak_rss_mib": round(peak)}), flush=True)
+                      "peak_rss_mib": round(peak)} | via), flush=True)
 
 
 def main():

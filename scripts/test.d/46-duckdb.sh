@@ -4,7 +4,8 @@
 # in both. Each runs DuckDB's own url_encode / url_decode and the extension on the same values
 # in one session (the engine suites' shared strings, probes, seeded random strings, bytes that
 # are not UTF-8 as BLOBs), plus NULLs, empty values, wrong types, options, a profile per row,
-# errors, a 1-million-row column on two threads, and pctenc.duckdb.register / connect.
+# errors, a 1-million-row column on two threads, and pctenc.duckdb.register / connect; and the
+# query functions against parse_qsl / urlencode and DuckDB's url_decode(regexp_extract(...)).
 #
 # Builds the extension (scripts/build/duckdb.sh) and the wheel (as 45-engines.sh: same `wheel`
 # profile and target/, so after that suite it is only packaging), installs the wheel into the

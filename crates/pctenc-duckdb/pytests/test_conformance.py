@@ -64,6 +64,8 @@ def _excluded():
 def _matches(rule, case):
     if rule[0] == "op":
         return case["op"] == rule[1].split()[0]
+    if rule[0] == "bytes":
+        return case["op"] == rule[1].split()[0] and "input_hex" in case
     raise AssertionError(f"duckdb.txt: rule {rule} is not one this runner implements")
 
 
@@ -99,8 +101,58 @@ def _input_hex(case):
     return case["input_hex"] if "input_hex" in case else case["input"].encode().hex()
 
 
+QUERY = {
+    "query-parse": "pct_parse_query",
+    "query-param": "pct_query_param",
+    "query-param-all": "pct_query_param_all",
+    "query-build": "pct_build_query",
+}
+PAIRS = "STRUCT(key VARCHAR, value VARCHAR)[]"
+
+
+def _sql_string(s):
+    return "'" + s.replace("'", "''") + "'"
+
+
+def _text(s):
+    return f"decode(unhex('{s.encode().hex()}'))"
+
+
+def _canon(op, r):
+    """SQL text of a query result `r` that compares as a string, in Python and in the CLI's
+    CSV alike (no comma): hex of a string, a list as `[item;item;]`, a pair as `key:value`;
+    NULL stays NULL."""
+    item = {
+        "query-parse": "hex(x.key) || ':' || hex(x.value) || ';'",
+        "query-param-all": "hex(x) || ';'",
+    }.get(op)
+    if item is None:
+        return f"hex({r})"
+    return f"'[' || array_to_string(list_transform({r}, lambda x: {item}), '') || ']'"
+
+
+def _query_input(case):
+    """SQL of a query case's first argument."""
+    if case["op"] == "query-build":
+        pairs = ", ".join(f"{{'key': {_text(k)}, 'value': {_text(v)}}}" for k, v in case["input_pairs"])
+        return f"CAST([{pairs}] AS {PAIRS})"
+    return _text(case["input"])
+
+
+def _query_call(case, arg, key=None, opts=None):
+    """The function of a query case on `arg`: the key (a constant unless given), an empty
+    profile (the default) and the options text (as a literal unless given)."""
+    if key is None and case.get("key") is not None:
+        key = _text(case["key"])
+    key = f", {key}" if key else ""
+    opts = opts or "'" + case["options"].replace("'", "''") + "'"
+    return f"{QUERY[case['op']]}({arg}{key}, '', {opts})"
+
+
 def calls(case):
     """(label, SQL expression giving hex of the result or NULL) for one case."""
+    if case["op"] in QUERY:
+        return [("query", _canon(case["op"], _query_call(case, _query_input(case))))]
     opts = _options(case)
     h = _input_hex(case)
     fn = {"encode": "pct_encode", "decode": "pct_decode", "try-decode": "pct_try_decode"}[
@@ -117,9 +169,19 @@ def calls(case):
     return out
 
 
+def _hex(s):
+    return s.encode().hex().upper()
+
+
 def expected(case):
     if "error" in case:
         return ("error", case["error"])
+    if case["op"] in QUERY:
+        if "output_pairs" in case:
+            return ("value", "[" + "".join(f"{_hex(k)}:{_hex(v)};" for k, v in case["output_pairs"]) + "]")
+        if "output_list" in case:
+            return ("value", "[" + "".join(f"{_hex(x)};" for x in case["output_list"]) + "]")
+        return ("value", None if case["output"] is None else _hex(case["output"]))
     if "output_hex" in case:
         return ("value", case["output_hex"].upper())
     if case["output"] is None:
@@ -158,6 +220,8 @@ def report(front, table, run, failures):
 def _signature(case, label):
     """(function, argument SQL over the column `h`, options literal) of one call: the part
     of calls() that a batch shares."""
+    if case["op"] in QUERY:
+        return ("query", case["op"], case["options"], case.get("key"))
     fn = {"encode": "pct_encode", "decode": "pct_decode", "try-decode": "pct_try_decode"}[case["op"]]
     text = label == "varchar" or (label == "encode" and "input_hex" not in case)
     return fn, "decode(unhex(h))" if text else "unhex(h)", _options(case)
@@ -179,6 +243,14 @@ def plan(run):
 
 
 def batch_sql(sig, items, value="hex({f}({a}, '{o}'))"):
+    if sig[0] == "query":
+        # One query per operation, options and key, the values a column: the bind-time path.
+        c = items[0][1]
+        col = "p" if c["op"] == "query-build" else "decode(unhex(h))"
+        rows = ", ".join(f"({i}, {_query_input(c) if col == 'p' else repr(_input_hex(c))})"
+                         for i, c, _ in items)
+        expr = _canon(c["op"], _query_call(c, col))
+        return f"SELECT k, {expr} FROM (VALUES {rows}) AS t(k, {col[0] if col == 'p' else 'h'}) ORDER BY k"
     fn, arg, opts = sig
     rows = ", ".join(f"({i}, '{_input_hex(c)}')" for i, c, _ in items)
     expr = value.format(f=fn, a=arg, o=opts)
@@ -237,6 +309,34 @@ def test_conformance_in_python(con, cases):
         one(c, label, expr)
     print(f"\nduckdb python: {len(batches)} batch queries, {len(singles)} single ones")
     report("duckdb python", table, run, failures)
+
+
+def test_query_cases_with_arguments_from_columns(con, cases):
+    """The query cases again with the key and the options as columns (the per-row path:
+    runs of rows with equal arguments, one plan each), one query per operation."""
+    _, run = cases
+    failures, n = [], 0
+    for op in QUERY:
+        items = [c for c in run if c["op"] == op and "error" not in c]
+        col = "p" if op == "query-build" else "decode(unhex(h))"
+        rows = ", ".join(
+            f"({i}, {_query_input(c) if col == 'p' else repr(_input_hex(c))}, "
+            f"{repr(c['key'].encode().hex()) if c.get('key') is not None else 'NULL'}, "
+            f"{_sql_string(c['options'])})"
+            for i, c in enumerate(items)
+        )
+        key = "decode(unhex(kh))" if op in ("query-param", "query-param-all") else None
+        expr = _canon(op, _query_call({"op": op}, col, key=key, opts="o"))
+        first = "p" if col == "p" else "h"
+        got = dict(con.execute(
+            f"SELECT i, {expr} FROM (VALUES {rows}) AS t(i, {first}, kh, o) ORDER BY i"
+        ).fetchall())
+        for i, c in enumerate(items):
+            if got[i] != expected(c)[1]:
+                failures.append((c["id"], got[i], expected(c)[1]))
+        n += len(items)
+    print(f"\nduckdb python, arguments from columns: {n} query cases")
+    assert not failures, f"{len(failures)} differences, first: {failures[:10]}"
 
 
 def _cli_script(extension, queries):

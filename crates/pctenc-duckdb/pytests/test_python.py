@@ -260,3 +260,15 @@ def test_the_wheel_carries_the_extension(monkeypatch):
     assert found and found.startswith(os.path.dirname(pctenc.duckdb.__file__)), found
     c = pctenc.duckdb.connect()
     assert c.execute("SELECT pct_decode('a%20b')").fetchall() == [("a b",)]
+
+
+def test_a_character_split_across_rows_is_two_bad_rows(con):
+    """Rows decoded in one vector and checked as text at once: `%C3` then `%A9` is `é` as a
+    whole, but neither row is text on its own (each must start on a character)."""
+    rows = "(VALUES (1, '%C3'), (2, '%A9'), (3, 'caf%C3%A9')) AS t(i, s)"
+    got = con.execute(f"SELECT pct_decode(s, 'rfc3986', 'utf8=lossy') FROM {rows} ORDER BY i").fetchall()
+    assert got == [("\ufffd",), ("\ufffd",), ("café",)]
+    got = con.execute(f"SELECT pct_try_decode(s, 'rfc3986') FROM {rows} ORDER BY i").fetchall()
+    assert got == [(None,), (None,), ("café",)]
+    with pytest.raises(duckdb.Error, match=r'value "%C3", byte 0: invalid-utf8'):
+        con.execute(f"SELECT pct_decode(s, 'rfc3986') FROM {rows}").fetchall()

@@ -94,6 +94,14 @@ used!(
     duckdb_vector_ensure_validity_writable,
     duckdb_validity_set_row_invalid,
     duckdb_unsafe_vector_assign_string_element_len,
+    duckdb_create_list_type,
+    duckdb_create_struct_type,
+    duckdb_create_map_type,
+    duckdb_list_vector_get_child,
+    duckdb_list_vector_get_size,
+    duckdb_list_vector_set_size,
+    duckdb_list_vector_reserve,
+    duckdb_struct_vector_get_child,
 );
 
 /// Copies the host's table; `Err` says why the extension cannot run on this host.

@@ -16,7 +16,8 @@
 //!
 //! **Bind.** When `profile` and `options` are constants (DuckDB folds them), bind resolves
 //! them into a [`Plan`] once: an unknown profile or option fails the query before a row is
-//! read, and every vector runs that plan. A NULL constant makes every row NULL (SQL's NULL
+//! read, and every vector runs that plan, reading its rows where DuckDB keeps them
+//! (`run::run_in_place`). A NULL constant makes every row NULL (SQL's NULL
 //! in, NULL out). Otherwise the arguments are columns: each vector is cut into runs of rows
 //! with the same profile and options, one plan and one batch call per run.
 //!
@@ -37,8 +38,8 @@ use pctenc::batch::OnError;
 
 use crate::api::api;
 use crate::plan::{Function, Kind, Op, Plan};
-use crate::run::{run, with_scratch};
-use crate::vector::{gather, scatter, set_null, strings};
+use crate::run::{run, run_in_place, with_scratch};
+use crate::vector::{gather, scatter, set_null, strings, Strings};
 
 const fn f(name: &'static str, op: Op, input: Kind, output: Kind, on_error: OnError) -> Function {
     Function { name, op, input, output, on_error, raw: false }
@@ -147,8 +148,7 @@ unsafe fn overload(
     }
 }
 
-/// What bind decided for one call site. DuckDB copies a bound expression (its optimizer
-/// does), and a copy has no bind data unless a copy callback makes one: [`copy_bound`].
+/// What bind decided for one call site (DuckDB's bind data: [`finish_bind`]).
 #[derive(Clone)]
 enum Bound {
     /// Constant arguments: one plan for every row.
@@ -160,7 +160,7 @@ enum Bound {
 }
 
 /// A constant argument, as bind sees it.
-enum Arg {
+pub(crate) enum Arg {
     Absent,
     Null,
     Text(String),
@@ -171,7 +171,7 @@ enum Arg {
 ///
 /// # Safety
 /// `info` must be the bind callback's.
-unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Result<Arg, String> {
+pub(crate) unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Result<Arg, String> {
     let t = api();
     // SAFETY: table entries checked at load; every object DuckDB hands out here (context,
     // expression, value, error data, string) is destroyed or freed before returning.
@@ -216,16 +216,15 @@ unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Result<Arg, Stri
 }
 
 unsafe extern "C" fn bind(info: duckdb_bind_info) {
-    let t = api();
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    finish_bind(info, || {
         // SAFETY: DuckDB passes the extra info set in `overload`: a &'static Function.
         let function = unsafe {
-            &*((t.duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
+            &*((api().duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
                 as *const Function)
         };
         // SAFETY: `info` is this callback's.
         let (profile, options) = unsafe { (constant_arg(info, 1)?, constant_arg(info, 2)?) };
-        Ok::<_, String>(match (profile, options) {
+        Ok(match (profile, options) {
             (Arg::NotConstant, _) | (_, Arg::NotConstant) => Bound::PerRow(function),
             (Arg::Null, _) | (_, Arg::Null) => Bound::Null,
             (p, o) => {
@@ -240,33 +239,53 @@ unsafe extern "C" fn bind(info: duckdb_bind_info) {
                 )?))
             }
         })
-    }));
-    let bound = match result {
+    })
+}
+
+/// Ends a bind callback with what `decide` bound: DuckDB owns it as the call site's bind
+/// data, which it copies (a bound expression is copied by the optimizer, and a copy has no
+/// bind data unless a copy callback makes one) and frees through [`copy_bound`] and
+/// [`drop_bound`]. An error or a panic fails the query with its message.
+pub(crate) fn finish_bind<T: Clone>(
+    info: duckdb_bind_info,
+    decide: impl FnOnce() -> Result<T, String>,
+) {
+    let bound = match catch_unwind(AssertUnwindSafe(decide)) {
         Ok(Ok(b)) => b,
         Ok(Err(msg)) => return bind_error(info, &msg),
         Err(_) => return bind_error(info, "pctenc: internal error (panic) at bind"),
     };
+    let t = api();
     let data = Box::into_raw(Box::new(bound)) as *mut c_void;
-    // SAFETY: DuckDB owns the box from here, copies it with `copy_bound` and frees it with
-    // `drop_bound`.
+    // SAFETY: the bind callback's info; DuckDB owns the box from here, copies it with
+    // `copy_bound::<T>` and frees it with `drop_bound::<T>`.
     unsafe {
-        (t.duckdb_scalar_function_set_bind_data.unwrap_unchecked())(info, data, Some(drop_bound));
-        (t.duckdb_scalar_function_set_bind_data_copy.unwrap_unchecked())(info, Some(copy_bound));
+        (t.duckdb_scalar_function_set_bind_data.unwrap_unchecked())(
+            info,
+            data,
+            Some(drop_bound::<T>),
+        );
+        (t.duckdb_scalar_function_set_bind_data_copy.unwrap_unchecked())(
+            info,
+            Some(copy_bound::<T>),
+        );
     };
 }
 
-unsafe extern "C" fn copy_bound(data: *mut c_void) -> *mut c_void {
-    // SAFETY: `data` is a box made in `bind` or here, alive while DuckDB copies it.
-    let bound = unsafe { &*(data as *const Bound) };
+unsafe extern "C" fn copy_bound<T: Clone>(data: *mut c_void) -> *mut c_void {
+    // SAFETY: `data` is a box of a `T` made in `finish_bind` or here, alive while DuckDB
+    // copies it.
+    let bound = unsafe { &*(data as *const T) };
     Box::into_raw(Box::new(bound.clone())) as *mut c_void
 }
 
-unsafe extern "C" fn drop_bound(data: *mut c_void) {
-    // SAFETY: `data` is the box made in `bind`, freed once, here.
-    drop(unsafe { Box::from_raw(data as *mut Bound) });
+unsafe extern "C" fn drop_bound<T>(data: *mut c_void) {
+    // SAFETY: `data` is a box of a `T` made in `finish_bind` or `copy_bound`, freed once,
+    // here.
+    drop(unsafe { Box::from_raw(data as *mut T) });
 }
 
-fn bind_error(info: duckdb_bind_info, msg: &str) {
+pub(crate) fn bind_error(info: duckdb_bind_info, msg: &str) {
     let msg = CString::new(msg.replace('\0', "\\0")).expect("NULs replaced");
     // SAFETY: the bind callback's info; DuckDB copies the message.
     unsafe { (api().duckdb_scalar_function_bind_set_error.unwrap_unchecked())(info, msg.as_ptr()) };
@@ -277,16 +296,24 @@ unsafe extern "C" fn execute(
     chunk: duckdb_data_chunk,
     output: duckdb_vector,
 ) {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the callback's own arguments, live during the call; the bind data is the
-        // `Bound` boxed in `bind`.
-        unsafe { execute_chunk(info, chunk, output) }
-    }));
-    let msg = match result {
+    // SAFETY: the callback's own arguments, live during the call; the bind data is the
+    // `Bound` boxed in `bind`.
+    guard_execute(info, || unsafe { execute_chunk(info, chunk, output) });
+}
+
+/// Runs the body of an execute callback: its error, or a panic (which never unwinds into
+/// DuckDB), becomes the query's error.
+pub(crate) fn guard_execute(info: duckdb_function_info, body: impl FnOnce() -> Result<(), String>) {
+    let msg = match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => return,
         Ok(Err(msg)) => msg,
         Err(_) => "pctenc: internal error (panic)".to_string(),
     };
+    set_callback_error(info, &msg);
+}
+
+/// Fails the query of an execute callback with `msg`.
+pub(crate) fn set_callback_error(info: duckdb_function_info, msg: &str) {
     let msg = CString::new(msg.replace('\0', "\\0")).expect("NULs replaced");
     // SAFETY: the execute callback's info; DuckDB copies the message.
     unsafe { (api().duckdb_scalar_function_set_error.unwrap_unchecked())(info, msg.as_ptr()) };
@@ -314,6 +341,13 @@ unsafe fn execute_chunk(
                 Ok(())
             }
             Bound::Plan(plan) => with_scratch(|s| {
+                // Rows read where DuckDB keeps them, when the plan runs per value.
+                if let Some(result) = run_in_place(plan, &Strings::new(vector(0), n), &mut s.output)
+                {
+                    result?;
+                    scatter(&s.output, output, 0);
+                    return Ok(());
+                }
                 gather(vector(0), n, &mut s.input);
                 run(plan, &s.input, 0, n, &mut s.output)?;
                 scatter(&s.output, output, 0);

@@ -1,5 +1,5 @@
-//! pctenc as a DuckDB loadable extension: `pct_encode`, `pct_decode` and `pct_try_decode`
-//! in SQL, in every profile of the core, over whole DuckDB vectors.
+//! pctenc as a DuckDB loadable extension: `pct_encode`, `pct_decode`, `pct_try_decode` and
+//! the query functions in SQL, in every profile of the core, over whole DuckDB vectors.
 //!
 //! ```sql
 //! LOAD 'target/duckdb/pctenc.duckdb_extension';   -- duckdb -unsigned
@@ -9,6 +9,8 @@
 //!      , pct_decode_blob(raw, 'rfc3986')   -- bytes that are not UTF-8, as a BLOB
 //!      , pct_encode(name, 'rfc3986', 'lower=true')
 //!      , pct_decode(q, 'profile=form, utf8=lossy')     -- the core's options text
+//!      , pct_query_param(url, 'utm_source')            -- query strings as data
+//!      , pct_parse_query(url, 'form', 'input=url')     -- STRUCT(key, value)[]
 //! FROM logs;
 //! ```
 //!
@@ -22,6 +24,9 @@
 //! - [`vector`]: DuckDB's string vectors read into the core's batch layout and written back.
 //! - [`run`]: one vector through the core's batch API (`pctenc::batch`), and error messages
 //!   that name the function, profile, value and byte offset.
+//! - [`query`]: the query functions (`pct_query_param`, `pct_parse_query`,
+//!   `pct_build_query`...) over the core's query column API (`pctenc::query::column`), and
+//!   [`list`]: the LIST and STRUCT vectors they read and write.
 //!
 //! `scripts/build/duckdb.sh` builds the shared library and appends the 512-byte metadata
 //! footer DuckDB checks at `LOAD` (ABI `C_STRUCT`, C API version [`api::C_API_VERSION`], the
@@ -30,7 +35,9 @@
 
 pub mod api;
 pub mod functions;
+pub mod list;
 pub mod plan;
+pub mod query;
 pub mod run;
 pub mod vector;
 
@@ -91,7 +98,7 @@ unsafe fn load(
         if (t.duckdb_connect.unwrap_unchecked())(*db, &mut con) != libduckdb_sys::DuckDBSuccess {
             return Err("cannot connect to the database that loads pctenc".into());
         }
-        let registered = functions::register(con);
+        let registered = functions::register(con).and_then(|()| query::register(con));
         (t.duckdb_disconnect.unwrap_unchecked())(&mut con);
         registered
     }

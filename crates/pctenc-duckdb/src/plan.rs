@@ -83,6 +83,43 @@ pub struct Plan {
 /// `url_decode(s)` with errors that say where.
 pub const DEFAULT_PROFILE: &str = "duckdb";
 
+/// The options of one call of the SQL function `f` (operation `op`) from its second and third
+/// arguments (`None`: not given): `second` is the compact options text when it holds a `=`
+/// and no third argument follows, else a profile name; `third` is the options text. The
+/// profile is `default_profile` when neither names one (`None`: the core's default for `op`).
+/// Not yet validated: the caller may still set options of its own.
+///
+/// # Errors
+/// The core's message for an unknown or misapplied word, prefixed with `f`.
+pub fn resolve(
+    f: &str,
+    op: OptionsOp,
+    second: Option<&str>,
+    third: Option<&str>,
+    default_profile: Option<&str>,
+) -> Result<Options, String> {
+    let err = |e: pctenc::options::OptionError| format!("{f}: {e}");
+    let (profile, text) = match (second, third) {
+        (Some(s), None) if s.contains('=') => (None, s),
+        (p, t) => (p, t.unwrap_or("")),
+    };
+    let mut options = Options::parse(op, text).map_err(err)?;
+    if let Some(name) = profile {
+        if options.is_set(pctenc::options::Key::Profile) {
+            return Err(format!(
+                "{f}: the profile is given twice, as an argument and as profile= in the options"
+            ));
+        }
+        options.set("profile", name.trim()).map_err(err)?;
+    }
+    if let Some(default) =
+        default_profile.filter(|_| !options.is_set(pctenc::options::Key::Profile))
+    {
+        options.set("profile", default).map_err(err)?;
+    }
+    Ok(options)
+}
+
 impl Plan {
     /// Resolves the second and third SQL arguments (`None`: not given) for `function`.
     ///
@@ -101,22 +138,7 @@ impl Plan {
             (Op::Decode | Op::Identity, _) => OptionsOp::Decode,
             (Op::Encode, _) => OptionsOp::Encode,
         };
-        let (profile, text) = match (second, third) {
-            (Some(s), None) if s.contains('=') => (None, s),
-            (p, t) => (p, t.unwrap_or("")),
-        };
-        let mut options = Options::parse(op, text).map_err(err)?;
-        if let Some(name) = profile {
-            if options.is_set(pctenc::options::Key::Profile) {
-                return Err(format!(
-                    "{f}: the profile is given twice, as an argument and as profile= in the options"
-                ));
-            }
-            options.set("profile", name.trim()).map_err(err)?;
-        }
-        if !options.is_set(pctenc::options::Key::Profile) {
-            options.set("profile", DEFAULT_PROFILE).map_err(err)?;
-        }
+        let mut options = resolve(f, op, second, third, Some(DEFAULT_PROFILE))?;
         if function.raw && options.utf8().is_none() {
             // What the `_blob` decoders are for: bytes that need not be text.
             options = options.with_utf8(Utf8::Bytes);

@@ -1,19 +1,22 @@
-//! One vector through a [`Plan`]: the core's batch API over a [`Gathered`] column, and the
-//! error message a failed query shows.
+//! One vector through a [`Plan`]: the core's per-value entry points over the rows where
+//! DuckDB keeps them ([`run_in_place`], constant arguments), or its batch API over a
+//! [`Gathered`] column ([`run`], runs of rows of arguments from columns), and the error
+//! message a failed query shows.
 //!
-//! Everything here is safe Rust over slices; `functions.rs` hands it the gathered input and
-//! writes the output back. Each DuckDB worker thread keeps its own [`Scratch`] (input and
+//! Everything here is safe Rust over slices; `functions.rs` hands it the input and writes
+//! the output back. Each DuckDB worker thread keeps its own [`Scratch`] (input and
 //! output buffers reused from vector to vector), so a vector costs no allocation once the
 //! buffers have grown to its size.
 
 use std::cell::RefCell;
 
-use pctenc::batch::{self, BatchError, Output};
+use pctenc::batch::{self, BatchError, Output, RowError};
 use pctenc::lint::escape_preview;
 use pctenc::options;
+use pctenc::{Unit, Utf8};
 
-use crate::plan::{Op, Plan};
-use crate::vector::Gathered;
+use crate::plan::{Kind, Op, Plan};
+use crate::vector::{Gathered, Strings};
 
 /// A thread's buffers: the gathered input and the batch output.
 #[derive(Default)]
@@ -77,6 +80,127 @@ pub fn run(
     result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
 }
 
+/// Runs `plan` over every row of `input`, read where DuckDB keeps it, into `out`: one call
+/// per row into the core's per-value entry points ([`batch::encode_value_into`],
+/// [`batch::Decode::value_into`]), which are what the batch API runs per row, without first
+/// copying the rows into one buffer. `None` when the plan needs the batch path (a legacy
+/// `charset` or `rfc8187` ext-values, row by row through the options model).
+///
+/// Encoding VARCHAR with a profile that escapes every byte outside ASCII calls the encoder
+/// alone, as `encode_value_into` does once its checks (text input, ASCII output) pass.
+///
+/// Decoding VARCHAR to text under a strict or lossy UTF-8 policy (the usual call) decodes
+/// every row to bytes first and checks the whole vector's output as text at once, as the
+/// batch API's fast path does, but without checking the input: a VARCHAR is UTF-8 row by row
+/// (DuckDB checks it on the way in). When the output is text and every row starts on a
+/// character boundary, the bytes are exactly what the policy gives; otherwise (or on any
+/// error) the vector is decoded again row by row under the whole policy, which finds the
+/// first error in input order or repairs the bytes.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_in_place(
+    plan: &Plan,
+    input: &Strings<'_>,
+    out: &mut Output<i64>,
+) -> Option<Result<(), String>> {
+    if plan.per_row && plan.function.op != Op::Identity {
+        return None;
+    }
+    Some(match plan.function.op {
+        // Text into a profile that escapes every non-ASCII byte (`encode_value_into`'s
+        // checks cannot fail: a VARCHAR is UTF-8, and the output is ASCII): the encoder alone.
+        Op::Encode
+            if plan.function.input == Kind::Text
+                && plan.profile.unit() == Unit::Byte
+                && !plan.profile.keeps_non_ascii() =>
+        {
+            per_value(plan, input, out, |row, values| {
+                plan.profile.encode_append_vec(row, values);
+                Ok(true)
+            })
+        }
+        Op::Encode => per_value(plan, input, out, |row, values| {
+            batch::encode_value_into(&plan.profile, row, plan.on_error, values)
+        }),
+        Op::Identity => per_value(plan, input, out, |row, values| {
+            values.extend_from_slice(row);
+            Ok(true)
+        }),
+        Op::Decode => {
+            let utf8 = plan.profile.decoding().utf8;
+            let fast = plan.function.input == Kind::Text
+                && plan.options.decodes_to_text()
+                && plan.profile.unit() == Unit::Byte
+                && matches!(utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
+            let raw = plan.profile.with_output_utf8(Utf8::Bytes);
+            let decoded = fast
+                && per_value(plan, input, out, |row, values| {
+                    raw.decode_append(row, values).map(|()| true).map_err(RowError::Decode)
+                })
+                .is_ok()
+                && is_text(out);
+            if decoded {
+                Ok(())
+            } else {
+                let text = plan.decoder();
+                per_value(plan, input, out, |row, values| {
+                    text.value_into(row, plan.on_error, values)
+                })
+            }
+        }
+    })
+}
+
+/// Whether the rows of `out` are text: all of it UTF-8, each row starting on a character.
+fn is_text(out: &Output<i64>) -> bool {
+    simdutf8::basic::from_utf8(&out.values).is_ok()
+        && out
+            .offsets
+            .iter()
+            .all(|&o| out.values.get(o as usize).is_none_or(|&b| (b as i8) >= -0x40))
+}
+
+/// Every row of `input` through `f` (which appends a row's result and says whether it is
+/// present), into `out`, cleared first.
+fn per_value(
+    plan: &Plan,
+    input: &Strings<'_>,
+    out: &mut Output<i64>,
+    mut f: impl FnMut(&[u8], &mut Vec<u8>) -> Result<bool, RowError>,
+) -> Result<(), String> {
+    let n = input.len();
+    out.offsets.clear();
+    out.offsets.reserve(n + 1);
+    out.offsets.push(0);
+    out.values.clear();
+    out.validity = None;
+    out.null_count = 0;
+    let mut nulls = Vec::new();
+    for i in 0..n {
+        let valid = match input.row(i) {
+            None => false,
+            Some(row) => f(row, &mut out.values).map_err(|e| {
+                let what = format!("{} at {}: {e}", e.code(), batch::snippet(row, e.offset()));
+                row_message(plan.function.name, plan.profile.name(), row, e.offset(), &what)
+            })?,
+        };
+        if !valid {
+            nulls.push(i);
+        }
+        out.offsets.push(out.values.len() as i64);
+    }
+    if !nulls.is_empty() {
+        let mut bits = vec![0xFFu8; n.div_ceil(8)];
+        for &i in &nulls {
+            bits[i / 8] &= !(1 << (i % 8));
+        }
+        out.validity = Some(bits);
+        out.null_count = nulls.len();
+    }
+    Ok(())
+}
+
 /// Rows `from..to` one by one through the options model's `run` (a legacy charset, or
 /// `rfc8187` ext-values): exact, a call per row.
 fn options_rows(
@@ -98,7 +222,13 @@ fn options_rows(
             Err(e) => {
                 let error =
                     format!("{} at {}: {}", e.code, batch::snippet(row, e.offset), e.message);
-                return Err(row_message(plan, row, e.offset, &error));
+                return Err(row_message(
+                    plan.function.name,
+                    plan.profile.name(),
+                    row,
+                    e.offset,
+                    &error,
+                ));
             }
         }
     }
@@ -147,7 +277,8 @@ impl<'o> RowWriter<'o> {
     }
 }
 
-fn error_row(e: &BatchError) -> usize {
+/// The row (within its run) a batch error names.
+pub fn error_row(e: &BatchError) -> usize {
     match e {
         BatchError::Row { row, .. } | BatchError::Overflow { row, .. } => *row,
         BatchError::BadOffsets { row } => *row,
@@ -162,23 +293,31 @@ const VALUE_PREVIEW: usize = 48;
 /// core's own row error. DuckDB does not tell a scalar function which row of the table it is
 /// computing, so the value is what identifies the row.
 pub fn message(plan: &Plan, value: Option<&[u8]>, e: &BatchError) -> String {
+    batch_message(plan.function.name, plan.profile.name(), value, e)
+}
+
+/// [`message`] for any function: its SQL name, the profile's name, the failing value.
+pub fn batch_message(
+    function: &str,
+    profile: &str,
+    value: Option<&[u8]>,
+    e: &BatchError,
+) -> String {
     match (e, value) {
         (BatchError::Row { error, snippet, .. }, Some(bytes)) => {
             let what = format!("{} at {snippet}: {error}", error.code());
-            row_message(plan, bytes, error.offset(), &what)
+            row_message(function, profile, bytes, error.offset(), &what)
         }
-        (other, _) => format!("{}: profile {}: {other}", plan.function.name, plan.profile.name()),
+        (other, _) => format!("{function}: profile {profile}: {other}"),
     }
 }
 
 /// `{function}: profile {p}, value "...", byte {offset}: {what}`.
-fn row_message(plan: &Plan, value: &[u8], offset: usize, what: &str) -> String {
+fn row_message(function: &str, profile: &str, value: &[u8], offset: usize, what: &str) -> String {
     let shown = &value[..value.len().min(VALUE_PREVIEW)];
     let more = if value.len() > VALUE_PREVIEW { "..." } else { "" };
     format!(
-        "{}: profile {}, value \"{}\"{more}, byte {offset}: {what}",
-        plan.function.name,
-        plan.profile.name(),
+        "{function}: profile {profile}, value \"{}\"{more}, byte {offset}: {what}",
         escape_preview(shown).replace('"', "\\\"")
     )
 }

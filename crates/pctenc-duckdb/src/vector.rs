@@ -4,9 +4,11 @@
 //! A VARCHAR or BLOB vector is an array of 16-byte `duckdb_string_t` (a length, then the
 //! bytes inline when there are at most 12 of them, else a prefix and a pointer) and a
 //! validity mask of 64-bit words, bit `i % 64` of word `i / 64` set when row `i` is present
-//! (no mask at all when every row is). [`gather`] copies one vector's strings into a
+//! (no mask at all when every row is). [`Strings`] reads each row where DuckDB keeps it (the
+//! per-value path of constant arguments); [`gather`] copies one vector's strings into a
 //! [`Gathered`] column (values, offsets, Arrow validity bytes: the layout of
-//! [`pctenc::batch::Rows`]), reusing its buffers from vector to vector; [`scatter`] writes a
+//! [`pctenc::batch::Rows`]) for the batch API, reusing its buffers from vector to vector
+//! (arguments from columns, the query functions); [`scatter`] writes a
 //! batch [`Output`] back into DuckDB's result vector, one string assignment per row (DuckDB
 //! copies the bytes into the vector's own string heap) and NULL where the output row is null.
 //!
@@ -63,6 +65,41 @@ impl Gathered {
         Some(&self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize])
     }
 
+    /// Empties the column, buffers kept, for [`Gathered::push`].
+    pub fn clear(&mut self) {
+        self.values.clear();
+        self.offsets.clear();
+        self.offsets.push(0);
+        self.validity.clear();
+        self.has_nulls = false;
+    }
+
+    /// Appends one row (`None`: null) after [`Gathered::clear`].
+    pub fn push(&mut self, row: Option<&[u8]>) {
+        let i = self.offsets.len() - 1;
+        if i.is_multiple_of(8) {
+            self.validity.push(0);
+        }
+        match row {
+            Some(bytes) => {
+                self.values.extend_from_slice(bytes);
+                self.validity[i / 8] |= 1 << (i % 8);
+            }
+            None => self.has_nulls = true,
+        }
+        self.offsets.push(self.values.len() as i64);
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Frees oversized buffers (more than 16 MiB kept after a vector).
     pub fn trim(&mut self) {
         if self.values.capacity() > KEEP_BYTES {
@@ -104,6 +141,52 @@ pub unsafe fn gather(vector: duckdb_vector, n: usize, into: &mut Gathered) {
             into.values.extend_from_slice(unsafe { string_bytes(s) });
         }
         into.offsets.push(into.values.len() as i64);
+    }
+}
+
+/// A string vector read where DuckDB keeps it: row `i`'s bytes straight from its entry (inline
+/// or behind the pointer), nothing copied.
+#[derive(Clone, Copy)]
+pub struct Strings<'v> {
+    entries: &'v [duckdb_string_t],
+    mask: Option<&'v [u64]>,
+}
+
+impl<'v> Strings<'v> {
+    /// The first `n` rows of the string vector `vector`.
+    ///
+    /// # Safety
+    /// As [`gather`]; the view borrows the vector's memory, which must outlive it.
+    pub unsafe fn new(vector: duckdb_vector, n: usize) -> Self {
+        let t = api();
+        // SAFETY: as in `gather`.
+        unsafe {
+            let data =
+                (t.duckdb_vector_get_data.unwrap_unchecked())(vector) as *const duckdb_string_t;
+            let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(vector);
+            let mask = (!mask.is_null()).then(|| std::slice::from_raw_parts(mask, n.div_ceil(64)));
+            Strings { entries: std::slice::from_raw_parts(data, n), mask }
+        }
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Row `i`'s bytes (`None` if null).
+    #[inline]
+    pub fn row(&self, i: usize) -> Option<&'v [u8]> {
+        if self.mask.is_some_and(|w| w[i / 64] >> (i % 64) & 1 == 0) {
+            return None;
+        }
+        // SAFETY: a valid row's entry of the live vector (`new`'s contract).
+        Some(unsafe { string_bytes(&self.entries[i]) })
     }
 }
 
@@ -201,34 +284,30 @@ pub unsafe fn scatter(out: &Output<i64>, vector: duckdb_vector, at: usize) {
 }
 
 /// A string entry for `bytes`, whose copy in the vector's heap is at `copy`.
+#[inline]
 fn entry(bytes: &[u8], copy: *const u8) -> duckdb_string_t {
-    let mut e = duckdb_string_t {
-        value: duckdb_string_t__bindgen_ty_1 {
-            inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
-                length: bytes.len() as u32,
-                inlined: [0; 12],
-            },
-        },
-    };
-    if bytes.len() <= 12 {
-        // SAFETY: writing the member just made; `bytes` fits its 12 bytes.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                bytes.as_ptr(),
-                e.value.inlined.inlined.as_mut_ptr() as *mut u8,
-                bytes.len(),
-            )
-        };
-    } else {
+    let length = bytes.len() as u32;
+    if let Some(head) = bytes.get(..4).filter(|_| bytes.len() > 12) {
         let mut prefix = [0; 4];
-        prefix.iter_mut().zip(bytes).for_each(|(p, &b)| *p = b as std::ffi::c_char);
-        e.value.pointer = duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
-            length: bytes.len() as u32,
-            prefix,
-            ptr: copy as *mut _,
-        };
+        prefix.iter_mut().zip(head).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+        duckdb_string_t {
+            value: duckdb_string_t__bindgen_ty_1 {
+                pointer: duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
+                    length,
+                    prefix,
+                    ptr: copy as *mut _,
+                },
+            },
+        }
+    } else {
+        let mut inlined = [0; 12];
+        inlined.iter_mut().zip(bytes).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+        duckdb_string_t {
+            value: duckdb_string_t__bindgen_ty_1 {
+                inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 { length, inlined },
+            },
+        }
     }
-    e
 }
 
 /// Marks the null rows of `out` NULL in the result vector, from row `at` on.

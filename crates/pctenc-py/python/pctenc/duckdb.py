@@ -37,17 +37,26 @@ kept, malformed escapes kept, an error where the result is not UTF-8), so
 `pct_decode(s, 'duckdb')` is `url_decode(s)`, and every other profile gives DuckDB a dialect
 it lacks: `form` (`+` as space), `spark` (Spark's `url_decode`), `rfc3986` (strict).
 
-Query strings as data (DuckDB's only URL functions are `url_encode` and `url_decode`), as
-macros with named, defaulted options over Arrow UDFs, native extension or not (`pctenc.arrow.parse_query` and
-`query_param` say what each option does):
+Query strings as data (DuckDB's only URL functions are `url_encode` and `url_decode`):
 
 ```sql
 SELECT pct_query_param(url, 'utm_source') FROM logs;            -- VARCHAR, NULL if absent
 SELECT pct_parse_query(url) FROM logs;                          -- STRUCT(key, value)[]
-SELECT pct_query_param(url, 'q', profile := 'rfc3986', input := 'url') FROM logs;
 SELECT pct_build_query(MAP {'q': 'a b', 'n': '1'});              -- 'q=a+b&n=1'
 SELECT pct_build_query_pairs(pct_parse_query(url)) FROM logs;   -- lists of pairs back to text
 ```
+
+- **Native** (the extension loaded): vectorized in Rust, the options positional as in the
+  codec functions: `pct_query_param(url, 'q', 'rfc3986', 'input=url')`, or the options
+  text as the second option argument (`pct_query_param(url, 'q', 'profile=rfc3986,
+  input=url')`); an empty profile is the default (`form`). `pct_build_query` takes a MAP or a
+  `STRUCT(key, value)[]`. docs/engines.md lists them.
+- **Macros over Arrow UDFs** otherwise, with the options also by name:
+  `pct_query_param(url, 'q', profile := 'rfc3986', input := 'url')`
+  (`pctenc.arrow.parse_query` and `query_param` say what each option does).
+
+SQL that passes a profile name or the options text as the argument after the value (or
+key) runs on both: `pct_query_param(url, 'q', 'profile=rfc3986, input=url')`.
 
 `pct_parse_query(u, profile := '', input := '')`, `pct_query_param(u, key, ...)` and
 `pct_query_param_all(u, key, ...)` (VARCHAR[]) fail the query on a value a strict profile
@@ -121,8 +130,11 @@ def register(
     if native is not False and prefix == "pct_":
         why = _load_native(con, path)
         if why is None:
-            # The query functions are Arrow UDFs either way (the extension has none yet).
-            return register_query(con, prefix)
+            # The extension has the query functions natively (positional options); an older
+            # extension file without them gets the macros over Arrow UDFs.
+            if not _has_function(con, "pct_query_param"):
+                register_query(con, prefix)
+            return con
         if native:
             raise RuntimeError(f"pctenc.duckdb: native extension not loaded: {why}")
         warnings.warn(
@@ -194,6 +206,16 @@ def _udf(where: str, op: str, options: dict):
 
 def _quote(path: str) -> str:
     return path.replace("'", "''")
+
+
+def _has_function(con: Any, name: str) -> bool:
+    """Whether `con` has a scalar function `name` (not a macro) in its catalog."""
+    found = con.execute(
+        "SELECT count(*) FROM duckdb_functions() WHERE function_name = ? "
+        "AND function_type = 'scalar'",
+        [name],
+    ).fetchall()
+    return found[0][0] > 0
 
 
 def _load_native(con: Any, path: Optional[str]) -> Optional[str]:
