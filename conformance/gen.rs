@@ -371,6 +371,9 @@ pub fn cases() -> Vec<Case> {
         "café €".as_bytes(),
         b"a b&c",
         b"\xff",
+        // Latin-1 bytes after UTF-8 text: not text, so `not-text` at the byte (a charset
+        // encodes text), or U+FFFD with `utf8=lossy`.
+        b"caf\xc3\xa9 \xe9t\xe9",
     ];
     let labels =
         ["shift_jis", "sjis", "iso-2022-jp", "windows-1251", "euc-kr", "gbk", "latin1", "utf-8"];
@@ -382,6 +385,8 @@ pub fn cases() -> Vec<Case> {
         c.all(Op::Encode, &format!("charset={label}, unmappable=ncr"), texts);
         c.all(Op::Encode, &format!("charset={label}, unmappable=error, on_error=null"), texts);
         c.all(Op::Encode, &format!("charset={label}, unmappable=error, on_error=keep"), texts);
+        c.all(Op::Encode, &format!("charset={label}, utf8=lossy"), texts);
+        c.all(Op::Encode, &format!("charset={label}, utf8=strict, on_error=replace"), texts);
     }
     let escaped: &[&[u8]] = &[
         b"%82%B1%82%F1%82%C9%82%BF%82%CD",

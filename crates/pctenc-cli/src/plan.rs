@@ -140,14 +140,16 @@ pub struct CodecPlan {
 pub enum Charset {
     /// No `--charset`: the profile's own UTF-8 handling.
     Profile,
-    /// This encoding; on encode, `strict` makes an unmappable character an error; on
-    /// decode, `invalid` says what bytes invalid in it do.
+    /// This encoding; on encode, `strict` makes an unmappable character an error and
+    /// `invalid` says what input that is not UTF-8 does; on decode, `invalid` says what
+    /// bytes invalid in the encoding do.
     Fixed {
         /// The encoding.
         encoding: &'static Encoding,
         /// Unmappable characters are errors (encode).
         strict: bool,
-        /// Invalid bytes are errors or U+FFFD (decode).
+        /// Invalid bytes are errors or U+FFFD (input not UTF-8 on encode, bytes invalid in
+        /// the encoding on decode).
         invalid: Invalid,
     },
     /// Detect per record (decode).
@@ -373,7 +375,8 @@ fn codec(mode: Mode, c: CodecArgs, env: &Env) -> Result<CodecPlan, UsageError> {
 }
 
 /// The charset the options name, with what they say about it: `unmappable=error` on encode,
-/// `utf8=lossy` on decode (the library has refused the combinations that mean nothing).
+/// `utf8=lossy` (U+FFFD for invalid input, not an error; the library has refused the
+/// combinations that mean nothing).
 fn charset(o: &Options) -> Charset {
     let invalid = if o.utf8() == Some(Utf8::Lossy) { Invalid::Replace } else { Invalid::Error };
     match o.charset() {

@@ -132,8 +132,9 @@ def _adapter_errors(spark, group: list[dict]) -> list[str]:
         import pctenc.spark as ps
         from pctenc import PctencError
 
+        # As `register` makes them: try-decode is decode with the library's try-decode on_error.
         bodies = {op: ps._sql_function(fn, "encode" if op == "encode" else "decode",
-                                       {"encode": None, "decode": "raise"}.get(op, "null"))
+                                       None if op in ("encode", "decode") else ps._TRY)
                   for op, fn in FUNCTIONS.items()}
         for batch in batches:
             n, code, offset, message = [], [], [], []

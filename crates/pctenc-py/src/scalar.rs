@@ -25,6 +25,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(profiles, m)?)?;
     m.add_function(wrap_pyfunction!(options, m)?)?;
     m.add_function(wrap_pyfunction!(check_options, m)?)?;
+    m.add_function(wrap_pyfunction!(effective, m)?)?;
     m.add_function(wrap_pyfunction!(profile_info, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
@@ -226,6 +227,39 @@ fn check_options(op: &str, text: &str) -> PyResult<()> {
         pyo3::exceptions::PyValueError::new_err(format!("unknown operation '{op}'"))
     })?;
     Options::parse(op, text).map(|_| ()).map_err(|e| names::option_error(&e))
+}
+
+/// What the options of `op` come to once the library has defaulted them, for the adapters
+/// that choose between an engine's functions by them (`pctenc.spark`, `pctenc.polars`), so
+/// that they spell no option word or default: `profile` (its name), `on_error` (the word a
+/// failing row takes: `try-decode` gives the one that makes it null), `raises` (whether a
+/// failing row fails the call) and `binary` (whether the result is bytes, not text).
+///
+/// >>> from pctenc import _pctenc
+/// >>> e = _pctenc.effective("decode", utf8="bytes")
+/// >>> e["profile"], e["raises"], e["binary"]
+/// ('rfc3986', True, True)
+/// >>> _pctenc.effective("try-decode")["raises"]
+/// False
+#[pyfunction]
+#[pyo3(signature = (op, **options))]
+fn effective<'py>(
+    py: Python<'py>,
+    op: &str,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let Some(op) = Op::by_name(&op.replace('_', "-")) else {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!("unknown operation '{op}'")));
+    };
+    let o = names::options(op, None, options)?;
+    let on_error = o.on_error();
+    let dict = PyDict::new(py);
+    dict.set_item("profile", o.base_profile().name())?;
+    dict.set_item("on_error", on_error.name())?;
+    dict.set_item("raises", on_error == pctenc::batch::OnError::Raise)?;
+    let decodes = matches!(op, Op::Decode | Op::TryDecode);
+    dict.set_item("binary", decodes && !o.decodes_to_text())?;
+    Ok(dict)
 }
 
 /// Every named profile, as `pctenc profiles --json` describes it: a list of dicts with

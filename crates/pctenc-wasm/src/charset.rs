@@ -17,7 +17,7 @@
 //! assert_eq!(out.meta["charset"], "Shift_JIS");
 //! ```
 
-use pctenc::charset::{Encoding, Invalid};
+use pctenc::charset::{Encoder, Encoding, Invalid};
 use pctenc::options::{self as contract, Options};
 use pctenc::{Profile, Utf8};
 use serde_json::{json, Value};
@@ -51,26 +51,25 @@ fn note(used: &mut Vec<&'static str>, name: &'static str) {
     }
 }
 
-/// `encode` with `charset`: [`Profile::encode_with`] per record (bytes that are not UTF-8 read
-/// as U+FFFD, as the Encoding Standard's decoders read them), or
-/// [`Profile::try_encode_with`] under `unmappable=error`.
+/// `encode` with `charset`: each record through the library's charset [`Encoder`], as the
+/// CLI's records go: a charset encodes text, so bytes that are not UTF-8 are `not-text` at
+/// their offset (U+FFFD under `utf8=lossy`, `invalid`), and under `unmappable=error` a
+/// character the charset lacks is `unmappable`; the first in the record is the error.
 pub fn encode(
     profile: &Profile,
     encoding: &'static Encoding,
     unmappable_error: bool,
+    invalid: Invalid,
     input: &[u8],
     lines: bool,
 ) -> Outcome {
     let (output, errors) = each_record(input, lines, |start, rec, out| {
-        let text = String::from_utf8_lossy(rec);
-        if unmappable_error {
-            let s = profile.try_encode_with(&text, encoding).map_err(|e| {
-                error(0, start + e.offset, pctenc::charset::UnmappableError::CODE, e.to_string())
-            })?;
-            out.extend_from_slice(s.as_bytes());
-        } else {
-            out.extend_from_slice(profile.encode_with(&text, encoding).as_bytes());
-        }
+        let mut e = Encoder::new(profile, encoding, unmappable_error).with_invalid(invalid);
+        let mut text = String::new();
+        e.push(rec, &mut text)
+            .and_then(|()| e.finish(&mut text))
+            .map_err(|e| error(0, start + e.offset(), e.code(), e.to_string()))?;
+        out.extend_from_slice(text.as_bytes());
         Ok(())
     });
     let meta = json!({"ok": errors.is_empty(), "errors": errors, "charset": encoding.name()});
@@ -144,5 +143,23 @@ mod tests {
         );
         assert_eq!(o.output, "é\nこんにちは\n".as_bytes());
         assert_eq!(o.meta["charset"], "UTF-8, Shift_JIS");
+    }
+
+    /// A charset encodes text, as in the library and the CLI: bytes that are not UTF-8 are
+    /// `not-text` at their offset, U+FFFD with `utf8=lossy`; an unmappable character before
+    /// them is the error named under `unmappable=error`.
+    #[test]
+    fn encoding_in_a_charset_takes_text() {
+        let err = |req: &str, input: &[u8]| {
+            let o = run(req.as_bytes(), input);
+            let e = &o.meta["errors"][0];
+            (e["code"].as_str().map(str::to_owned), e["offset"].as_u64())
+        };
+        let latin1 = r#"{"op":"encode","charset":"latin1"}"#;
+        assert_eq!(err(latin1, b"caf\xc3\xa9 \xe9"), (Some("not-text".into()), Some(6)));
+        let lossy = run(br#"{"op":"encode","charset":"latin1","utf8":"lossy"}"#, b"a\xe9");
+        assert_eq!(lossy.output, b"a%26%2365533%3B");
+        let sjis = r#"{"op":"encode","charset":"sjis","unmappable":"error"}"#;
+        assert_eq!(err(sjis, b"caf\xc3\xa9 \xe9"), (Some("unmappable".into()), Some(3)));
     }
 }

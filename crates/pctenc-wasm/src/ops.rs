@@ -72,8 +72,9 @@ pub fn run(request: &[u8], input: &[u8]) -> Outcome {
         "form-serialize" => form_serialize(&o, input),
         "encode" | "decode" if !o.is_set(pctenc::options::Key::OnError) => {
             match crate::charset::from_options(&o) {
-                Some((crate::charset::Charset::Fixed(enc), _)) if op == Op::Encode => {
-                    crate::charset::encode(&o.profile(), enc, o.unmappable_is_error(), input, lines)
+                Some((crate::charset::Charset::Fixed(enc), invalid)) if op == Op::Encode => {
+                    let strict = o.unmappable_is_error();
+                    crate::charset::encode(&o.profile(), enc, strict, invalid, input, lines)
                 }
                 Some((c, invalid)) => {
                     crate::charset::decode(&o.profile(), c, invalid, input, lines)

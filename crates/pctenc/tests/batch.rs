@@ -4,8 +4,13 @@
 
 use pctenc::batch::{self, BatchError, Decode, OnError, Output, RowError, Rows};
 use pctenc::profile::ALL;
-use pctenc::{DecodeError, Malformed, Profile, Utf8};
+use pctenc::{DecodeError, Malformed, Utf8};
 use proptest::prelude::*;
+
+/// The one oracle of the batch API, shared with the batch invariant (and its fuzz target).
+#[path = "invariants/batch_oracle.rs"]
+mod oracle;
+use oracle::{expected_decode, expected_encode, one_row};
 
 /// A column: offsets starting at `skip` bytes into the values (as a sliced Arrow array's),
 /// and a validity bitmap with the given nulls, starting at bit 5.
@@ -56,12 +61,6 @@ fn check_shape<P: batch::Offset>(out: &Output<P>, nulls: &[bool]) {
     for (i, &null) in nulls.iter().enumerate() {
         assert_eq!(out.is_valid(i), !null, "row {i}");
     }
-}
-
-/// The one-row decoding under a decode run's policy.
-fn one_row(p: &Profile, d: pctenc::Decoding, row: &[u8]) -> Result<Vec<u8>, DecodeError> {
-    let mut v = Vec::new();
-    p.with_decoding(d).decode_append(row, &mut v).map(|()| v)
 }
 
 proptest! {
@@ -345,50 +344,6 @@ fn policy_rows() -> impl Strategy<Value = (Vec<Vec<u8>>, Vec<bool>, usize)> {
     })
 }
 
-/// What one row gives under `policy`, from the per-row API alone: `Ok(None)` for a null,
-/// `Err(error)` for a row that fails under [`OnError::Raise`].
-fn per_row_decode(
-    p: &Profile,
-    d: pctenc::Decoding,
-    text: bool,
-    policy: OnError,
-    row: &[u8],
-) -> Result<Option<Vec<u8>>, RowError> {
-    let mut result = one_row(p, d, row).map_err(RowError::Decode);
-    if let Ok(v) = &result {
-        if text && std::str::from_utf8(v).is_err() {
-            result = Err(RowError::Decode(DecodeError::InvalidUtf8 { offset: 0 }));
-        }
-    }
-    match (result, policy) {
-        (Ok(v), _) => Ok(Some(v)),
-        (Err(e), OnError::Raise) => Err(e),
-        (Err(_), OnError::Null) => Ok(None),
-        (Err(_), OnError::Keep) if text => {
-            Ok(Some(String::from_utf8_lossy(row).into_owned().into_bytes()))
-        }
-        (Err(_), OnError::Keep) => Ok(Some(row.to_vec())),
-        (Err(_), OnError::Replace) => {
-            let utf8 = match d.utf8 {
-                Utf8::Bytes if !text => Utf8::Bytes,
-                Utf8::LossyJava => Utf8::LossyJava,
-                _ => Utf8::Lossy,
-            };
-            // Replace relaxes a rejecting policy only: a profile that already keeps malformed
-            // escapes (ClickHouse keeps the `%` with its two bytes) keeps its own rule.
-            let malformed = match d.malformed {
-                Malformed::Reject | Malformed::RejectSigned => Malformed::PassThrough,
-                kept => kept,
-            };
-            let lenient = pctenc::Decoding { malformed, utf8, ..d };
-            Ok(Some(
-                one_row(p, lenient, row)
-                    .unwrap_or_else(|_| String::from_utf8_lossy(row).into_owned().into_bytes()),
-            ))
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -409,7 +364,7 @@ proptest! {
                             want.push(None);
                             continue;
                         }
-                        match per_row_decode(p, run.decoding(), text, policy, r) {
+                        match expected_decode(p, run.decoding(), text, policy, r) {
                             Ok(v) => want.push(v),
                             Err(e) => {
                                 first_bad = Some((i, e));
@@ -464,18 +419,11 @@ proptest! {
                         want.push(None);
                         continue;
                     }
-                    if let Ok(v) = p.try_encode(r) {
-                        want.push(Some(v.into_owned().into_bytes()));
-                        continue;
-                    }
-                    match policy {
-                        OnError::Raise => {
+                    match expected_encode(p, policy, r) {
+                        Ok(v) => want.push(v),
+                        Err(()) => {
                             first_bad = Some(i);
                             break;
-                        }
-                        OnError::Null => want.push(None),
-                        OnError::Keep | OnError::Replace => {
-                            want.push(Some(p.encode(String::from_utf8_lossy(r).as_bytes()).into_owned().into_bytes()))
                         }
                     }
                 }

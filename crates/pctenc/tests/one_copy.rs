@@ -12,70 +12,37 @@
 //! - an option's own name and its single-word default on one line of code (`profile =
 //!   "rfc3986"`, `context ?? 'url'`).
 //!
-//! Comments, doc comments, docstrings and `#[cfg(test)]` modules are not code: docs and tests
-//! may name the words. Copies being removed on another branch are listed in [`EXPECTED`] with
-//! the reason; an expected copy that is gone fails too, so the list cannot go stale.
+//! Comments, doc comments, docstrings and `#[cfg(test)]` items are not code: docs and tests
+//! may name the words (a test module is skipped to its closing brace; the code after it is
+//! read). Hits that are not copies are listed in [`EXPECTED`] with the reason; one that is gone
+//! fails too, so the list cannot go stale. The Python type stubs take the words from one
+//! generated file, [`GENERATED`], checked against the library's table here.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use pctenc::options::words::{self, Values};
 
-/// Known copies, each with its reason: `(file, what, why)`. A copy listed here that is gone
-/// fails the test, so the list shrinks as they are removed.
+/// Known false positives, each with its reason: `(file, what, why)`. One listed here that is
+/// gone fails the test, so the list cannot go stale.
 const EXPECTED: &[(&str, &str, &str)] = &[
-    ("crates/pctenc-py/python/pctenc/spark.py", "default on_error=raise", PY),
-    ("crates/pctenc-py/python/pctenc/spark.py", "utf8 words", PY),
-    ("crates/pctenc-py/python/pctenc/spark.py", "on_error words", PY),
-    ("crates/pctenc-py/python/pctenc/polars.py", "default on_error=raise", PY),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "default on_error=raise", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "default profile=rfc3986", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "malformed words", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "utf8 words", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "policy words", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "on_error words", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "malformed words", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "utf8 words", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "policy words", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "on_error words", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "hex words", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "unmappable words", STUB),
-    ("crates/pctenc-py/python/pctenc/__init__.pyi", "utf8 words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "malformed words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "utf8 words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "context words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "policy words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "on_error words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "hex words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "unmappable words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "fail_on words", STUB),
-    ("crates/pctenc-py/python/pctenc/arrow.pyi", "context words", STUB),
-    ("crates/pctenc-py/python/pctenc/arrow.pyi", "input words", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "context words", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "input words", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "default input=auto", STUB),
-    ("crates/pctenc-py/python/pctenc/spark.pyi", "default profile=form", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "context words", STUB),
-    ("crates/pctenc-py/python/pctenc/polars.pyi", "input words", STUB),
-    ("crates/pctenc-py/python/pctenc/__init__.pyi", "context words", STUB),
-    ("crates/pctenc-py/python/pctenc/__init__.pyi", "input words", STUB),
-    ("crates/pctenc-py/python/pctenc/_pctenc.pyi", "input words", STUB),
-    ("crates/pctenc-py/python/pctenc/query.pyi", "hex words", STUB),
-    ("crates/pctenc-py/python/pctenc/query.pyi", "malformed words", STUB),
-    ("crates/pctenc-py/python/pctenc/query.pyi", "utf8 words", STUB),
-    ("crates/pctenc-py/python/pctenc/query.pyi", "context words", STUB),
-    ("crates/pctenc-py/python/pctenc/query.pyi", "input words", STUB),
-    ("crates/pctenc-py/python/pctenc/query.pyi", "policy words", STUB),
-    ("crates/pctenc-py/python/pctenc/query.pyi", "default input=auto", STUB),
     ("crates/pctenc-py/python/pctenc/__init__.py", "context words", MODULES),
     ("crates/pctenc-py/python/pctenc/__init__.py", "input words", MODULES),
+    ("crates/pctenc-py/python/pctenc/__init__.pyi", "context words", MODULES),
+    ("crates/pctenc-py/python/pctenc/__init__.pyi", "input words", MODULES),
     ("crates/pctenc-py/python/pctenc/spark.py", "default profile=rfc3986", RFC3986),
     ("web/app.js", "default profile=form", FRAGMENT),
 ];
 
-const PY: &str = "the Spark and Polars adapters still spell on_error's words and default (and \
-                  Spark the utf8 words) to choose between their engine's functions; a \
-                  follow-up for the Python side: take them from pctenc.options()";
+/// The one file outside the library that spells the words, generated from its table by
+/// `examples/python_words.rs`: Python type stubs cannot ask the native module for the table,
+/// so mypy and editors read the words from this file, which every other stub imports.
+/// [`the_generated_stub_words_are_the_librarys`] fails when it is not what the generator
+/// writes, so it is the table itself, not a copy that can drift.
+const GENERATED: &str = "crates/pctenc-py/python/pctenc/_words.pyi";
+
+#[path = "../examples/python_words.rs"]
+mod python_words;
 
 const MODULES: &str = "not option words: `__all__` names the submodules `form` and `query`, which \
                        the rule reads as two words of `context` and of `input`";
@@ -87,10 +54,6 @@ const RFC3986: &str = "not the default spelt again: spark.py escapes the bytes o
 const FRAGMENT: &str = "not the query operations' default spelt again: the playground writes its \
                         link's fragment with the form profile on purpose, as URLSearchParams \
                         would";
-
-const STUB: &str = "a type stub spells the words as Literal types for mypy --strict and \
-                    editors, and a stub cannot read the library's table; \
-                    crates/pctenc-py/tests/test_typing.py checks stubs against the library";
 
 /// The repository's root.
 fn root() -> PathBuf {
@@ -121,6 +84,7 @@ fn sources() -> Vec<String> {
             && !f.starts_with("crates/pctenc/src/profile/")
             // Generated from the library's table by npm/build.mjs (not committed).
             && f != "npm/options.d.ts"
+            && f != GENERATED
             && !f.contains("/node_modules/")
             && !f.contains("/dist/")
     });
@@ -144,21 +108,24 @@ fn walk(dir: &Path, ext: &str, out: &mut Vec<String>) {
 }
 
 /// The file's lines of code: without comments, docstrings and test modules (emptied, so line
-/// numbers stay).
+/// numbers stay). A `#[cfg(test)]` item is skipped to its end (its braces matched, strings,
+/// characters and comments read past), so code after a test module is read too.
 fn code(file: &str, text: &str) -> Vec<String> {
     let python = file.ends_with(".py") || file.ends_with(".pyi");
+    let lines: Vec<&str> = text.lines().collect();
+    let tests = if python { vec![false; lines.len()] } else { test_items(&lines) };
     let mut out = Vec::new();
-    let (mut in_doc, mut in_tests) = (false, false);
-    for line in text.lines() {
+    let mut in_doc = false;
+    for (line, in_tests) in lines.iter().zip(tests) {
         let t = line.trim_start();
-        if t.starts_with("#[cfg(test)]") {
-            in_tests = true;
+        if python && in_doc {
+            in_doc = !t.contains("\"\"\"");
+            out.push(String::new());
+            continue;
         }
         if python && (t.starts_with("\"\"\"") || t.starts_with("r\"\"\"")) {
-            let closes = t.len() > 3 && t[3..].contains("\"\"\"");
-            if !closes {
-                in_doc = !in_doc;
-            }
+            let body = &t[t.find("\"\"\"").unwrap() + 3..];
+            in_doc = !body.contains("\"\"\"");
             out.push(String::new());
             continue;
         }
@@ -166,13 +133,132 @@ fn code(file: &str, text: &str) -> Vec<String> {
             || t.starts_with("/*")
             || t.starts_with('*')
             || (python && t.starts_with('#'));
-        if in_doc || in_tests || comment {
+        if in_tests || comment {
             out.push(String::new());
         } else {
             out.push(line.to_string());
         }
     }
     out
+}
+
+/// For each line of Rust source, whether it belongs to a `#[cfg(test)]` item: from the
+/// attribute to the brace that closes the item's first `{` (or to its `;`).
+fn test_items(lines: &[&str]) -> Vec<bool> {
+    let mut out = vec![false; lines.len()];
+    let mut i = 0;
+    while i < lines.len() {
+        if !lines[i].trim_start().starts_with("#[cfg(test)]") {
+            i += 1;
+            continue;
+        }
+        let (mut depth, mut opened, mut lexer) = (0usize, false, Lexer::default());
+        let mut j = i;
+        'item: while j < lines.len() {
+            out[j] = true;
+            let attr = if j == i { "#[cfg(test)]".len() } else { 0 };
+            let body = &lines[j].trim_start()[attr..];
+            for c in lexer.code(body) {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => {
+                        depth = depth.saturating_sub(1);
+                        if opened && depth == 0 {
+                            break 'item;
+                        }
+                    }
+                    ';' if !opened => break 'item,
+                    _ => {}
+                }
+            }
+            j += 1;
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// Reads Rust source line by line, giving the characters outside strings, character
+/// literals and comments (block comments and raw strings may span lines).
+#[derive(Default)]
+struct Lexer {
+    /// Inside a block comment (its depth), a string, or a raw string (its `#` count).
+    block: usize,
+    string: bool,
+    raw: Option<usize>,
+}
+
+impl Lexer {
+    fn code(&mut self, line: &str) -> Vec<char> {
+        let b: Vec<char> = line.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let next = b.get(i + 1).copied();
+            if self.block > 0 {
+                if b[i] == '*' && next == Some('/') {
+                    self.block -= 1;
+                    i += 1;
+                } else if b[i] == '/' && next == Some('*') {
+                    self.block += 1;
+                    i += 1;
+                }
+            } else if let Some(hashes) = self.raw {
+                if b[i] == '"' && b[i + 1..].iter().take_while(|c| **c == '#').count() >= hashes {
+                    self.raw = None;
+                    i += hashes;
+                }
+            } else if self.string {
+                if b[i] == '\\' {
+                    i += 1;
+                } else if b[i] == '"' {
+                    self.string = false;
+                }
+            } else if b[i] == '/' && next == Some('/') {
+                break;
+            } else if b[i] == '/' && next == Some('*') {
+                self.block = 1;
+                i += 1;
+            } else if b[i] == '"' {
+                self.string = true;
+            } else if b[i] == 'r'
+                && matches!(next, Some('"' | '#'))
+                && !ident(b.get(i.wrapping_sub(1)))
+            {
+                let hashes = b[i + 1..].iter().take_while(|c| **c == '#').count();
+                if b.get(i + 1 + hashes) == Some(&'"') {
+                    self.raw = Some(hashes);
+                    i += 1 + hashes;
+                } else {
+                    out.push(b[i]);
+                }
+            } else if b[i] == '\'' {
+                // A character literal ('{', '\'', '\u{7b}'); a lifetime has no closing quote.
+                let close = if next == Some('\\') {
+                    b[i + 2..].iter().position(|c| *c == '\'').map(|p| i + 2 + p)
+                } else if b.get(i + 2) == Some(&'\'') {
+                    Some(i + 2)
+                } else {
+                    None
+                };
+                match close {
+                    Some(end) => i = end,
+                    None => out.push(b[i]),
+                }
+            } else {
+                out.push(b[i]);
+            }
+            i += 1;
+        }
+        out
+    }
+}
+
+fn ident(c: Option<&char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric() || *c == '_')
 }
 
 /// The string literals of a line (`"..."` or `'...'`), as written.
@@ -325,6 +411,20 @@ fn no_option_word_alias_or_default_is_spelt_twice() {
 }
 
 #[test]
+fn the_generated_stub_words_are_the_librarys() {
+    let path = root().join(GENERATED);
+    let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{GENERATED}: {e}"));
+    assert!(
+        committed == python_words::render(),
+        "{GENERATED} is not what the library's table gives; regenerate it:\n  \
+         cargo run -p pctenc --example python_words > {GENERATED}"
+    );
+    // It is the copy the check would otherwise find, in full.
+    let found = copies(GENERATED, &code(GENERATED, &committed));
+    assert!(found.iter().any(|(_, w)| w == "on_error words"), "{found:?}");
+}
+
+#[test]
 fn the_check_finds_a_copy() {
     let js = [
         "const WORDS = ['strict',",
@@ -341,4 +441,23 @@ fn the_check_finds_a_copy() {
     // Docs and tests may name the words.
     let doc = "/// strict or lenient: 'strict', 'lenient'";
     assert!(copies("x.rs", &code("x.rs", doc)).is_empty());
+    // A test module is skipped to its closing brace (braces in its strings, characters and
+    // comments do not count), and the code after it is read.
+    let rust = r#"
+#[cfg(test)]
+mod tests {
+    const T: &[&str] = &["strict", "lenient", "{"];
+    fn f() -> char { '}' } // }
+    /* } */
+    const R: &str = r"}";
+}
+const AFTER: &[&str] = &["raise", "null"];
+"#;
+    let found = copies("x.rs", &code("x.rs", rust));
+    assert_eq!(found, [(9, "on_error words".to_string())]);
+    let item = "#[cfg(test)]\nuse x::{A, B};\nconst C: [&str; 2] = [\"upper\", \"lower\"];";
+    assert_eq!(copies("x.rs", &code("x.rs", item)), [(3, "hex words".to_string())]);
+    // A docstring that closes at the end of a text line ends there.
+    let py = "def f():\n    \"\"\"Doc,\n    'strict' 'lenient'.\"\"\"\n    x = ('raise', 'null')\n";
+    assert_eq!(copies("x.py", &code("x.py", py)), [(4, "on_error words".to_string())]);
 }

@@ -11,8 +11,10 @@
 //! With `explain`, the chosen encoding's name and a TAB are written before the record's
 //! text: `Shift_JIS<TAB>こんにちは`.
 
-use pctenc::charset::{Decoder, Detector, Encoder, Encoding, Invalid, UnmappableError};
-use pctenc::{DecodeError, Profile, Unit, Utf8};
+use pctenc::charset::{
+    CharsetEncodeError, Decoder, Detector, Encoder, Encoding, Invalid, UnmappableError,
+};
+use pctenc::{DecodeError, EncodeError, Profile, Unit, Utf8};
 
 /// Input bytes of a record that `--charset auto` looks at before it decides.
 pub const DETECT_PREFIX: usize = 64 << 10;
@@ -22,6 +24,8 @@ pub const DETECT_PREFIX: usize = 64 << 10;
 pub enum CharsetError {
     /// A character the encoding cannot represent (`--strict`).
     Unmappable(UnmappableError),
+    /// Input to encode that is not UTF-8 (`not-text`: a charset encodes text).
+    NotText(EncodeError),
     /// An escape error, or bytes invalid in the encoding.
     Decode(DecodeError),
 }
@@ -59,9 +63,16 @@ struct Auto {
 }
 
 impl CharsetCodec {
-    /// An encoder for `encoding`; `strict` makes unmappable characters errors.
-    pub fn encoder(profile: &Profile, encoding: &'static Encoding, strict: bool) -> Self {
-        Self::with(Kind::Encode(Encoder::new(profile, encoding, strict)), false)
+    /// An encoder for `encoding`; `strict` makes unmappable characters errors, `invalid`
+    /// says what input that is not UTF-8 does (`not-text`, or U+FFFD with `utf8=lossy`).
+    pub fn encoder(
+        profile: &Profile,
+        encoding: &'static Encoding,
+        strict: bool,
+        invalid: Invalid,
+    ) -> Self {
+        let encoder = Encoder::new(profile, encoding, strict).with_invalid(invalid);
+        Self::with(Kind::Encode(encoder), false)
     }
 
     /// A decoder for `encoding`.
@@ -122,7 +133,10 @@ impl CharsetCodec {
         let result = match &mut self.kind {
             Kind::Encode(e) => {
                 let r = if last { e.finish(text) } else { e.push(data, text) };
-                r.map_err(CharsetError::Unmappable)
+                r.map_err(|e| match e {
+                    CharsetEncodeError::Unmappable(e) => CharsetError::Unmappable(e),
+                    CharsetEncodeError::NotText(e) => CharsetError::NotText(e),
+                })
             }
             Kind::Decode { decoder, started } => {
                 if explain && !std::mem::replace(started, true) {

@@ -89,8 +89,8 @@ impl Codec {
             (Direction::Decode, _) if s.ext_value => Codec::ExtDecode(Vec::new()),
             (Direction::Encode, Charset::Profile) => Codec::Encode(Encoder::new(p)),
             (Direction::Decode, Charset::Profile) => Codec::Decode(Decoder::new(p)),
-            (Direction::Encode, Charset::Fixed { encoding, strict, .. }) => {
-                Codec::Charset(CharsetCodec::encoder(p, encoding, strict))
+            (Direction::Encode, Charset::Fixed { encoding, strict, invalid }) => {
+                Codec::Charset(CharsetCodec::encoder(p, encoding, strict, invalid))
             }
             (Direction::Decode, Charset::Fixed { encoding, invalid, .. }) => {
                 Codec::Charset(CharsetCodec::decoder(p, encoding, invalid, s.explain))

@@ -19,6 +19,8 @@ pub enum Rejection {
     Decode(DecodeError),
     /// A character the charset cannot represent (`--charset` with `--strict`).
     Unmappable(UnmappableError),
+    /// Input to encode in a charset (`--charset`) that is not UTF-8: a charset encodes text.
+    CharsetNotText(EncodeError),
     /// An RFC 8187 ext-value that does not parse.
     ExtValue(ExtValueError),
 }
@@ -27,7 +29,7 @@ impl Rejection {
     /// The offset of the offending byte, from the start of the record.
     pub fn offset(&self) -> usize {
         match self {
-            Rejection::Encode(e) => e.offset,
+            Rejection::Encode(e) | Rejection::CharsetNotText(e) => e.offset,
             Rejection::Decode(e) => e.offset(),
             Rejection::Unmappable(e) => e.offset,
             Rejection::ExtValue(e) => e.offset(),
@@ -37,7 +39,7 @@ impl Rejection {
     /// The library's stable code for it, as every front end names it.
     pub fn code(&self) -> &'static str {
         match self {
-            Rejection::Encode(_) => EncodeError::CODE,
+            Rejection::Encode(_) | Rejection::CharsetNotText(_) => EncodeError::CODE,
             Rejection::Decode(e) => e.code(),
             Rejection::Unmappable(_) => UnmappableError::CODE,
             Rejection::ExtValue(e) => e.code(),
@@ -49,6 +51,7 @@ impl From<CharsetError> for Rejection {
     fn from(e: CharsetError) -> Self {
         match e {
             CharsetError::Unmappable(e) => Rejection::Unmappable(e),
+            CharsetError::NotText(e) => Rejection::CharsetNotText(e),
             CharsetError::Decode(e) => Rejection::Decode(e),
         }
     }

@@ -148,6 +148,10 @@ fn explain(
             "U+{:04X} {:?} is not in {} (without --strict it is written as &#{};)",
             e.ch as u32, e.ch, e.encoding, e.ch as u32
         ),
+        Rejection::CharsetNotText(_) => {
+            "a charset encodes text and these bytes are not UTF-8 (--utf8 lossy replaces them)"
+                .to_string()
+        }
         Rejection::ExtValue(e) => e.to_string(),
         // A kind of error this CLI does not know yet: the library's own words.
         Rejection::Decode(e) => e.to_string(),
@@ -218,6 +222,16 @@ mod tests {
             explain(Location::Input, p, &enc, b"\xff").1,
             "profile js-component encodes text and these bytes are not UTF-8 \
              (--utf8 lossy replaces them, --utf8 bytes escapes them as they are)"
+        );
+        let c = Rejection::CharsetNotText(pctenc::EncodeError { offset: 0 });
+        assert_eq!(
+            explain(Location::Input, p, &c, b"\xff"),
+            (
+                "not-text",
+                "a charset encodes text and these bytes are not UTF-8 \
+                          (--utf8 lossy replaces them)"
+                    .to_string()
+            )
         );
         let t = Rejection::Decode(DecodeError::TruncatedEscape { offset: 0 });
         assert_eq!(

@@ -16,7 +16,9 @@ from ._pctenc import (
     Utf8Policy as Utf8Policy,
     profiles as profiles,
 )
-from typing import Literal, overload
+from typing import overload
+
+from ._words import Utf8Bytes, Utf8Text
 
 __all__ = ["PctencError", "check", "decode", "decode_segment", "encode", "normalize",
            "options", "profiles", "try_decode", "KERNEL", "__version__", "arrow", "form",
@@ -33,12 +35,12 @@ def encode(data: str | bytes, profile: str | None = None, *, hex: Hex | None = N
 
 @overload
 def decode(text: str | bytes, profile: str | None = None, *,
-           malformed: Malformed | None = None, utf8: Literal["bytes"], plus: bool | None = None,
+           malformed: Malformed | None = None, utf8: Utf8Bytes, plus: bool | None = None,
            charset: None = None, on_error: OnError | None = None) -> bytes: ...
 @overload
 def decode(text: str | bytes, profile: str | None = None, *,
            malformed: Malformed | None = None,
-           utf8: Literal["strict", "lossy", "replace"] | None = None, plus: bool | None = None,
+           utf8: Utf8Text | None = None, plus: bool | None = None,
            charset: str | None = None, on_error: OnError | None = None) -> str: ...
 @overload
 def normalize(text: str, context: Context | None = None) -> str: ...

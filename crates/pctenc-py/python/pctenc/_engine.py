@@ -99,6 +99,13 @@ def in_batch(where: str, profile: str, n: int, e: PctencError, row: int | None =
     return e.relocated(f"{where}{asked}, in a batch of {n} {rows}: ", e.row if row is None else row)
 
 
+def _binary(op: str, options: dict) -> bool:
+    """Whether the library's result is bytes (decoding with `utf8="bytes"`)."""
+    from . import _pctenc
+
+    return bool(_pctenc.effective(op, **options)["binary"])
+
+
 def _rows_with_charset(op: str, values: Any, profile: str, **options: Any):
     """Legacy charsets (`charset="gbk"`), row by row through the scalar API (which runs the
     library's options model, `on_error` included): `pctenc.arrow` takes no `charset` yet, so
@@ -117,8 +124,7 @@ def _rows_with_charset(op: str, values: Any, profile: str, **options: Any):
             out.append(fn(row, profile, **options))
         except PctencError as e:
             raise e.relocated("", i) from e
-    binary = op == "decode" and options.get("utf8") == "bytes"
-    return pa.array(out, pa.binary() if binary else pa.string())
+    return pa.array(out, pa.binary() if _binary(op, options) else pa.string())
 
 
 def run_per_profile(
@@ -158,7 +164,7 @@ def run_per_profile(
     out_type = (
         (binary or [pieces[0].type])[0]
         if pieces
-        else (pa.binary() if options.get("utf8") == "bytes" else pa.string())
+        else (pa.binary() if _binary(op, options) else pa.string())
     )
     pieces = [p.cast(out_type) for p in pieces]
     pieces.append(pa.nulls(len(nulls), out_type))

@@ -1,9 +1,16 @@
 """Type stubs of the native module (the public names are re-exported by pctenc)."""
 
 from collections.abc import Callable
-from typing import Any, Literal, TypedDict, overload
+from typing import Any, TypedDict, overload
 
 from ._error import PctencError as PctencError
+from ._words import Context as Context
+from ._words import FailOn as FailOn
+from ._words import Hex as Hex
+from ._words import Malformed as Malformed
+from ._words import OnError as OnError
+from ._words import Policy, Utf8
+from ._words import Unmappable as Unmappable
 
 KERNEL: str
 __version__: str
@@ -39,16 +46,15 @@ class ProfileInfo(TypedDict):
     input_utf8: str
     source: str
 
-Utf8Policy = Literal["strict", "lossy", "replace", "bytes"]
-Malformed = Literal["strict", "lenient"]
-OnError = Literal["raise", "null", "keep", "replace"]
-Context = Literal["segment", "path", "query", "form", "fragment", "userinfo", "host", "url"]
-
-Hex = Literal["upper", "lower"]
-Unmappable = Literal["ncr", "error"]
-FailOn = Literal["info", "low", "medium", "high", "critical"]
-SegmentPolicy = Literal["strict", "lenient", "raw"]
+Utf8Policy = Utf8
+SegmentPolicy = Policy
 Option = str | bool | int | None
+
+class Effective(TypedDict):
+    profile: str
+    on_error: str
+    raises: bool
+    binary: bool
 
 class OptionInfo(TypedDict):
     key: str
@@ -71,6 +77,7 @@ def decode_segment(text: str | bytes, *, policy: SegmentPolicy | None = None,
                    max_len: int | None = None) -> str: ...
 def options(op: str) -> list[OptionInfo]: ...
 def check_options(op: str, text: str) -> None: ...
+def effective(op: str, **options: Option) -> Effective: ...
 def profiles() -> list[ProfileInfo]: ...
 def profile_info(name: str) -> ProfileInfo: ...
 def check(text: str | bytes, context: Context | None = None, *, max_len: int | None = None,

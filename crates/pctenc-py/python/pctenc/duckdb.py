@@ -73,7 +73,7 @@ import os
 import warnings
 from typing import Any, Optional
 
-from . import _engine
+from . import _engine, _pctenc
 
 __all__ = ["register", "register_query", "connect", "extension_path", "NativeUnavailable"]
 
@@ -155,13 +155,17 @@ def register(
         ) from e
     from duckdb.sqltypes import BLOB, VARCHAR
 
+    # decode is the library's decode defaults; try_decode its try-decode (the on_error word
+    # that makes a failing row NULL, from the options model: this module spells no option
+    # word or default, crates/pctenc/tests/one_copy.rs).
+    null = {"on_error": _pctenc.effective("try-decode")["on_error"]}
     specs = [
         ("encode", "encode", {}, VARCHAR, VARCHAR),
-        ("decode", "decode", {"on_error": "raise"}, VARCHAR, VARCHAR),
-        ("try_decode", "decode", {"on_error": "null"}, VARCHAR, VARCHAR),
+        ("decode", "decode", {}, VARCHAR, VARCHAR),
+        ("try_decode", "decode", null, VARCHAR, VARCHAR),
         ("encode_blob", "encode", {}, BLOB, VARCHAR),
-        ("decode_blob", "decode", {"on_error": "raise", "utf8": "bytes"}, VARCHAR, BLOB),
-        ("try_decode_blob", "decode", {"on_error": "null", "utf8": "bytes"}, VARCHAR, BLOB),
+        ("decode_blob", "decode", {"utf8": "bytes"}, VARCHAR, BLOB),
+        ("try_decode_blob", "decode", {**null, "utf8": "bytes"}, VARCHAR, BLOB),
     ]
     for name, op, options, arg, ret in specs:
         fn = _udf(prefix + name, op, options)
@@ -191,7 +195,7 @@ def pa_types():
 
 
 def _udf(where: str, op: str, options: dict):
-    text_out = options.get("utf8") != "bytes"
+    text_out = not _engine._binary(op, options)
 
     def apply(values, profiles):
         out = _engine.run_per_profile(where, op, values, profiles, **options)

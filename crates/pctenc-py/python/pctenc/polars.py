@@ -61,19 +61,24 @@ from typing import Any
 
 import polars as pl
 
-from . import _engine
+from . import _engine, _pctenc
 from . import arrow as _arrow
 
 __all__ = ["PctExpr", "PctSeries"]
 
-DEFAULT_PROFILE = "rfc3986"
+# The library's default profile of encode and decode, and the on_error word of try-decode (a
+# failing row becomes null), from its options model: this module spells no option word or
+# default (crates/pctenc/tests/one_copy.rs).
+DEFAULT_PROFILE = _pctenc.effective("decode")["profile"]
+_TRY = _pctenc.effective("try-decode")["on_error"]
 
 # The column types taken; the others are a TypeError naming the type and the cast.
 _TAKEN = (pl.String, pl.Binary, pl.Categorical, pl.Enum, pl.Null)
 
 
-def _dtype(options: dict[str, Any]) -> Any:
-    return pl.Binary if options.get("utf8") == "bytes" else pl.String
+def _dtype(op: str, options: dict[str, Any]) -> Any:
+    """Binary where the library's result is bytes (decoding with `utf8="bytes"`)."""
+    return pl.Binary if _pctenc.effective(op, **options)["binary"] else pl.String
 
 
 def _series(op: str, s: pl.Series, profile: str, options: dict[str, Any]) -> pl.Series:
@@ -83,7 +88,7 @@ def _series(op: str, s: pl.Series, profile: str, options: dict[str, Any]) -> pl.
             f"or Enum: cast it first, e.g. pl.col({s.name!r}).cast(pl.String)"
         )
     out = _engine.convert(op, s, profile, **options)
-    return pl.Series(s.name, out, dtype=_dtype(options))
+    return pl.Series(s.name, out, dtype=_dtype(op, options))
 
 
 @functools.cache
@@ -106,7 +111,7 @@ def _check(op: str, profile: Any, options: dict[str, Any]) -> None:
 
 
 def _can_raise(op: str, profile: str, options: dict[str, Any]) -> bool:
-    if options.get("on_error") not in (None, "raise"):
+    if not _pctenc.effective(op, **options)["raises"]:
         return False
     return op == "decode" or _can_refuse_text(profile)
 
@@ -122,7 +127,7 @@ class PctExpr:
         _check(op, profile, options)
         return self._expr.map_batches(
             lambda s: _series(op, s, profile, options),
-            return_dtype=_dtype(options),
+            return_dtype=_dtype(op, options),
             # A map that can raise sees the whole column, so that .row is the frame's row.
             is_elementwise=not _can_raise(op, profile, options),
         )
@@ -156,7 +161,7 @@ class PctExpr:
         >>> pl.DataFrame({"u": ["%41", "%zz"]}).select(pl.col("u").pct.try_decode())["u"].to_list()
         ['A', None]
         """
-        return self._map("decode", profile, dict(options, on_error="null"))
+        return self._map("decode", profile, dict(options, on_error=_TRY))
 
 
 @pl.api.register_series_namespace("pct")
@@ -197,7 +202,7 @@ class PctSeries:
         >>> pl.Series(["%41", "%zz"]).pct.try_decode().to_list()
         ['A', None]
         """
-        return self._run("decode", profile, dict(options, on_error="null"))
+        return self._run("decode", profile, dict(options, on_error=_TRY))
 
 
 
@@ -219,7 +224,7 @@ def _query_can_raise(profile: Any, options: dict) -> bool:
     """Whether a read can raise on a row: not under the default profile (form, which keeps a
     bad escape and writes U+FFFD), nor under an on_error policy other than "raise". A map
     that can raise sees the whole column, so that `.row` is the frame's row, as `decode`."""
-    if options.get("on_error") not in (None, "raise"):
+    if not _pctenc.effective("query-parse", on_error=options.get("on_error"))["raises"]:
         return False
     return profile is not None or any(options.get(k) is not None for k in ("malformed", "utf8"))
 

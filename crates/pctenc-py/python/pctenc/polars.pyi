@@ -1,24 +1,24 @@
-from typing import Literal
-
 import polars as pl
+
+from ._words import Hex, Input, Malformed, OnError, Unmappable, Utf8, Utf8Text
 
 __all__ = ["PctExpr", "PctSeries"]
 
 DEFAULT_PROFILE: str
 
-_OnError = Literal["raise", "null", "keep", "replace"]
-_Malformed = Literal["strict", "lenient"] | None
-_Utf8 = Literal["strict", "lossy", "replace", "bytes"] | None
-_Hex = Literal["upper", "lower"]
-_Unmappable = Literal["ncr", "error"]
-_Input = Literal["auto", "url", "query", "form"] | None
-_Text = Literal["strict", "lossy"] | None
+_OnError = OnError
+_Malformed = Malformed | None
+_Utf8 = Utf8 | None
+_Hex = Hex
+_Unmappable = Unmappable
+_Input = Input | None
+_Text = Utf8Text | None
 
 class PctExpr:
     def __init__(self, expr: pl.Expr) -> None: ...
     def encode(
         self,
-        profile: str = "rfc3986",
+        profile: str = ...,
         *,
         hex: _Hex | None = None,
         lower: bool | None = None,
@@ -30,7 +30,7 @@ class PctExpr:
     ) -> pl.Expr: ...
     def decode(
         self,
-        profile: str = "rfc3986",
+        profile: str = ...,
         on_error: _OnError | None = None,
         *,
         malformed: _Malformed = None,
@@ -40,7 +40,7 @@ class PctExpr:
     ) -> pl.Expr: ...
     def try_decode(
         self,
-        profile: str = "rfc3986",
+        profile: str = ...,
         *,
         malformed: _Malformed = None,
         utf8: _Utf8 = None,
@@ -67,7 +67,7 @@ class PctSeries:
     def __init__(self, series: pl.Series) -> None: ...
     def encode(
         self,
-        profile: str = "rfc3986",
+        profile: str = ...,
         *,
         hex: _Hex | None = None,
         lower: bool | None = None,
@@ -79,7 +79,7 @@ class PctSeries:
     ) -> pl.Series: ...
     def decode(
         self,
-        profile: str = "rfc3986",
+        profile: str = ...,
         on_error: _OnError | None = None,
         *,
         malformed: _Malformed = None,
@@ -89,7 +89,7 @@ class PctSeries:
     ) -> pl.Series: ...
     def try_decode(
         self,
-        profile: str = "rfc3986",
+        profile: str = ...,
         *,
         malformed: _Malformed = None,
         utf8: _Utf8 = None,

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-from . import _engine
+from . import _engine, _pctenc
 
 __all__ = [
     "EXTENSION",
@@ -82,6 +82,10 @@ __all__ = [
 ]
 
 DEFAULT_PROFILE = "spark"
+
+# The on_error word of try-decode (a failing row becomes NULL), from the library's options
+# model: this module spells no option word or default (crates/pctenc/tests/one_copy.rs).
+_TRY = _pctenc.effective("try-decode")["on_error"]
 
 # The Spark session extension class of the pctenc jar (jvm/spark/).
 EXTENSION = "org.pctenc.spark.PctencExtensions"
@@ -127,14 +131,14 @@ def url_encode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **options: 
 
 
 def url_decode(
-    col: Union[str, Any], profile: str = DEFAULT_PROFILE, on_error: str = "raise", **options: Any
+    col: Union[str, Any], profile: str = DEFAULT_PROFILE, on_error: Any = None, **options: Any
 ):
     """Percent-decodes a string or binary column under `profile`.
 
-    `on_error`: "raise" fails the job naming the value, byte offset and profile; "null",
-    "keep" and "replace" as in `pctenc.arrow.decode`. `options`: `malformed`, `utf8`
-    (`"bytes"` gives a binary column), `charset`."""
-    return _column("url_decode", "decode", col, profile, dict(options, on_error=on_error))
+    `on_error`: "raise" (the default) fails the job naming the value, byte offset and
+    profile; "null", "keep" and "replace" as in `pctenc.arrow.decode`. `options`:
+    `malformed`, `utf8` (`"bytes"` gives a binary column), `charset`."""
+    return _column("url_decode", "decode", col, profile, _with_on_error(options, on_error))
 
 
 def try_url_decode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **options: Any):
@@ -144,7 +148,7 @@ def try_url_decode(col: Union[str, Any], profile: str = DEFAULT_PROFILE, **optio
     `malformed="strict"` to make malformed rows NULL (docs/engines.md)."""
     if "on_error" in options:  # try-decode takes none: the library's refusal, not a silent override
         _refuse_on_error("pctenc.spark.try_url_decode")
-    return _column("try_url_decode", "decode", col, profile, dict(options, on_error="null"))
+    return _column("try_url_decode", "decode", col, profile, dict(options, on_error=_TRY))
 
 
 def register(spark: Any, prefix: str = "pct_") -> None:
@@ -158,8 +162,8 @@ def register(spark: Any, prefix: str = "pct_") -> None:
         return
     for name, op, on_error in (
         ("encode", "encode", None),
-        ("decode", "decode", "raise"),
-        ("try_decode", "decode", "null"),
+        ("decode", "decode", None),
+        ("try_decode", "decode", _TRY),
     ):
         spark.udf.register(prefix + name, _sql_udf(prefix + name, op, on_error))
     register_query(spark, prefix)
@@ -169,7 +173,7 @@ def decode_columns(
     df: Any,
     columns: Union[str, list],
     profile: str = DEFAULT_PROFILE,
-    on_error: str = "raise",
+    on_error: Any = None,
     **options: Any,
 ):
     """`df` with `columns` percent-decoded in place, in one `mapInArrow` pass.
@@ -178,7 +182,7 @@ def decode_columns(
     streams the Arrow batches through Python once, without holding the input rows to join
     the UDF's output back: measured faster than the Column functions (BENCHMARKS.md, "Data
     engines"). Use it when the decoded columns replace the raw ones."""
-    opts = dict(options, on_error=on_error)
+    opts = _with_on_error(options, on_error)
     return _map_columns("pctenc.spark.decode_columns", "decode", df, columns, profile, opts)
 
 
@@ -199,7 +203,7 @@ def _map_columns(where: str, op: str, df: Any, columns: Any, profile: str, optio
     if missing:
         raise ValueError(f"{where}: no column {missing[0]!r} (columns: {df.columns})")
     _check(op, profile, options)
-    out = BinaryType() if _return_type(options) == "binary" else StringType()
+    out = BinaryType() if _return_type(op, options) == "binary" else StringType()
     schema = StructType(
         [StructField(f.name, out, True) if f.name in names else f for f in df.schema.fields]
     )
@@ -215,8 +219,15 @@ def _map_columns(where: str, op: str, df: Any, columns: Any, profile: str, optio
     return df.mapInArrow(batches, schema)
 
 
-def _return_type(options: dict) -> str:
-    return "binary" if options.get("utf8") == "bytes" else "string"
+def _with_on_error(options: dict, on_error: Any) -> dict:
+    """`options` with `on_error` when one is given (None: the library's default)."""
+    return options if on_error is None else dict(options, on_error=on_error)
+
+
+def _return_type(op: str, options: dict) -> str:
+    """The Spark type of the result: binary where the library's result is bytes (decoding
+    with `utf8="bytes"`), else string."""
+    return "binary" if _pctenc.effective(op, **options)["binary"] else "string"
 
 
 def _column(where: str, op: str, col: Any, profile: str, options: dict):
@@ -240,7 +251,7 @@ def _column(where: str, op: str, col: Any, profile: str, options: dict):
     # Spark picks the UDF kind from real type hints (not the strings this module's
     # `from __future__ import annotations` would leave).
     apply.__annotations__ = {"values": pa.Array, "return": pa.Array}
-    udf = F.arrow_udf(apply, _return_type(options))
+    udf = F.arrow_udf(apply, _return_type(op, options))
     return udf(F.col(col) if isinstance(col, str) else col).alias(f"{where}({_name(col)})")
 
 
@@ -249,8 +260,13 @@ def _native_function(op: str, options: dict):
     path takes them."""
     if op == "encode" and not options:
         return "pct_encode"
-    if op == "decode" and set(options) == {"on_error"}:
-        return {"raise": "pct_decode", "null": "pct_try_decode"}.get(options["on_error"])
+    if op == "decode" and set(options) <= {"on_error"}:
+        # The jar's two decode functions are the library's decode and try-decode defaults.
+        on_error = _pctenc.effective(op, **options)["on_error"]
+        if on_error == _pctenc.effective(op)["on_error"]:
+            return "pct_decode"
+        if on_error == _TRY:
+            return "pct_try_decode"
     return None
 
 
@@ -270,7 +286,7 @@ def _sql_function(name: str, op: str, on_error: Any):
     def apply(values: pa.Array, profiles: pa.Array = None) -> pa.Array:
         if profiles is None:  # pct_decode(s): the default profile
             return _sql_string(_batch(name, op, values, DEFAULT_PROFILE, options))
-        if on_error == "null" and _names_on_error(profiles):
+        if on_error is not None and _names_on_error(profiles):
             _refuse_on_error(name)
         prepare = lambda v, text: _prepare(v, text, op)  # noqa: E731
         out = _engine.run_per_profile(name, op, values, profiles, prepare, **options)
@@ -297,7 +313,7 @@ def _refuse_on_error(where: str) -> None:
     from . import _pctenc
 
     try:
-        _pctenc.check_options("try-decode", "on_error=null")
+        _pctenc.check_options("try-decode", f"on_error={_TRY}")
     except ValueError as e:
         raise ValueError(f"{where}: {e}") from None
     raise AssertionError("the library takes on_error for try-decode")
@@ -396,14 +412,14 @@ _QUERY_TYPES = {
 
 
 def parse_query(col: Union[str, Any], profile: Any = None, *, input: Any = None,
-                on_error: str = "raise"):
+                on_error: Any = None):
     """Each row's query as (key, value) pairs: `array<struct<key: string, value: string>>`,
     in order, repeated keys kept; NULL for a NULL row, empty for a row without a query."""
     return _query_column("parse_query", col, None, profile, input, on_error)
 
 
 def query_param(col: Union[str, Any], key: str, profile: Any = None, *,
-                all: bool = False, input: Any = None, on_error: str = "raise"):
+                all: bool = False, input: Any = None, on_error: Any = None):
     """The first value of `key` in each row's query, decoded (a string; NULL where absent),
     or every value with `all=True` (`array<string>`)."""
     if not isinstance(key, str):
@@ -415,7 +431,7 @@ def query_param(col: Union[str, Any], key: str, profile: Any = None, *,
 def build_query(col: Union[str, Any], profile: Any = None):
     """A query string per row of a `map<string, string>` or `array<struct<key, value>>`
     column (pairs with a NULL key or value are left out)."""
-    return _query_column("build_query", col, None, profile, None, "raise")
+    return _query_column("build_query", col, None, profile, None, None)
 
 
 def register_query(spark: Any, prefix: str = "pct_") -> None:
@@ -425,11 +441,11 @@ def register_query(spark: Any, prefix: str = "pct_") -> None:
     `pct_build_query(map_or_pairs [, profile])`. `register` calls it."""
     for name, op, on_error in (
         ("parse_query", "parse_query", None),
-        ("try_parse_query", "parse_query", "null"),
+        ("try_parse_query", "parse_query", _TRY),
         ("query_param", "query_param", None),
-        ("try_query_param", "query_param", "null"),
+        ("try_query_param", "query_param", _TRY),
         ("query_param_all", "query_param_all", None),
-        ("try_query_param_all", "query_param_all", "null"),
+        ("try_query_param_all", "query_param_all", _TRY),
         ("build_query", "build_query", None),
     ):
         spark.udf.register(prefix + name, _query_sql_udf(prefix + name, op, on_error))

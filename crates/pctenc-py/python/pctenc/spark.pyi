@@ -1,6 +1,6 @@
-from typing import Literal
-
 from pyspark.sql import Column, DataFrame, SparkSession
+
+from ._words import Input, Malformed, OnError, Utf8
 
 __all__ = [
     "EXTENSION",
@@ -26,54 +26,51 @@ def native(spark: SparkSession | None = None) -> bool: ...
 
 def url_encode(
     col: Column | str,
-    profile: str = "spark",
+    profile: str = ...,
     *,
     lower: bool = ...,
     charset: str | None = ...,
 ) -> Column: ...
 def url_decode(
     col: Column | str,
-    profile: str = "spark",
-    on_error: Literal["raise", "null", "keep", "replace"] = "raise",
+    profile: str = ...,
+    on_error: OnError | None = ...,
     *,
-    malformed: Literal["strict", "lenient"] | None = ...,
-    utf8: Literal["strict", "lossy", "bytes"] | None = ...,
+    malformed: Malformed | None = ...,
+    utf8: Utf8 | None = ...,
     charset: str | None = ...,
 ) -> Column: ...
 def try_url_decode(
     col: Column | str,
-    profile: str = "spark",
+    profile: str = ...,
     *,
-    malformed: Literal["strict", "lenient"] | None = ...,
-    utf8: Literal["strict", "lossy", "bytes"] | None = ...,
+    malformed: Malformed | None = ...,
+    utf8: Utf8 | None = ...,
     charset: str | None = ...,
 ) -> Column: ...
-def register(spark: SparkSession, prefix: str = "pct_") -> None: ...
+def register(spark: SparkSession, prefix: str = ...) -> None: ...
 def decode_columns(
     df: DataFrame,
     columns: str | list[str],
-    profile: str = "spark",
-    on_error: Literal["raise", "null", "keep", "replace"] = "raise",
+    profile: str = ...,
+    on_error: OnError | None = ...,
     *,
-    malformed: Literal["strict", "lenient"] | None = ...,
-    utf8: Literal["strict", "lossy", "bytes"] | None = ...,
+    malformed: Malformed | None = ...,
+    utf8: Utf8 | None = ...,
     charset: str | None = ...,
 ) -> DataFrame: ...
 def encode_columns(
     df: DataFrame,
     columns: str | list[str],
-    profile: str = "spark",
+    profile: str = ...,
     *,
     lower: bool = ...,
     charset: str | None = ...,
 ) -> DataFrame: ...
 
-_Input = Literal["auto", "url", "query", "form"]
-_OnError = Literal["raise", "null", "keep", "replace"]
-
-def parse_query(col: Column | str, profile: str = "form", *, input: _Input = "auto",
-                on_error: _OnError = "raise") -> Column: ...
-def query_param(col: Column | str, key: str, profile: str = "form", *, all: bool = False,
-                input: _Input = "auto", on_error: _OnError = "raise") -> Column: ...
-def build_query(col: Column | str, profile: str = "form") -> Column: ...
-def register_query(spark: SparkSession, prefix: str = "pct_") -> None: ...
+def parse_query(col: Column | str, profile: str | None = ..., *, input: Input | None = ...,
+                on_error: OnError | None = ...) -> Column: ...
+def query_param(col: Column | str, key: str, profile: str | None = ..., *, all: bool = ...,
+                input: Input | None = ..., on_error: OnError | None = ...) -> Column: ...
+def build_query(col: Column | str, profile: str | None = ...) -> Column: ...
+def register_query(spark: SparkSession, prefix: str = ...) -> None: ...

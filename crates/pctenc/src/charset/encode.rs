@@ -43,6 +43,53 @@ impl fmt::Display for UnmappableError {
 #[cfg(feature = "std")]
 impl std::error::Error for UnmappableError {}
 
+/// Why the streaming [`Encoder`](super::Encoder) refused its input: a character the encoding
+/// cannot represent (strict), or bytes that are not UTF-8 ([`Invalid::Error`](super::Invalid),
+/// the contract's `not-text`: a charset encodes text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CharsetEncodeError {
+    /// A character the encoding cannot represent.
+    Unmappable(UnmappableError),
+    /// Bytes that are not UTF-8, at their offset.
+    NotText(crate::error::EncodeError),
+}
+
+impl CharsetEncodeError {
+    /// The stable code: `unmappable` or `not-text`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            CharsetEncodeError::Unmappable(_) => UnmappableError::CODE,
+            CharsetEncodeError::NotText(_) => crate::error::EncodeError::CODE,
+        }
+    }
+
+    /// The byte offset in the input it names.
+    pub const fn offset(&self) -> usize {
+        match self {
+            CharsetEncodeError::Unmappable(e) => e.offset,
+            CharsetEncodeError::NotText(e) => e.offset,
+        }
+    }
+}
+
+impl From<UnmappableError> for CharsetEncodeError {
+    fn from(e: UnmappableError) -> Self {
+        CharsetEncodeError::Unmappable(e)
+    }
+}
+
+impl fmt::Display for CharsetEncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CharsetEncodeError::Unmappable(e) => e.fmt(f),
+            CharsetEncodeError::NotText(e) => e.fmt(f),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for CharsetEncodeError {}
+
 impl Profile {
     /// Encodes `text` in `encoding`, then escapes the bytes; a character the encoding cannot
     /// represent becomes the escaped `&#NNNN;`, as browsers write queries and forms of pages

@@ -48,7 +48,7 @@ mod stream;
 
 pub use decode::{Decoded, Invalid};
 pub use detect::{detect, Detector};
-pub use encode::UnmappableError;
+pub use encode::{CharsetEncodeError, UnmappableError};
 pub use stream::{Decoder, Encoder};
 
 /// The encoding library, re-exported so that callers can name encodings

@@ -12,8 +12,8 @@ use alloc::vec::Vec;
 use encoding_rs::{CoderResult, DecoderResult, Encoding};
 
 use super::decode::{byte_decoding, invalid_error, malformed_start};
-use super::{Invalid, UnmappableError};
-use crate::error::DecodeError;
+use super::{CharsetEncodeError, Invalid};
+use crate::error::{DecodeError, EncodeError};
 use crate::kernel::scalar::{self, Step};
 use crate::profile::{Decoding, Profile, Unit};
 
@@ -184,12 +184,15 @@ impl Decoder {
 /// Encodes text in a legacy encoding and escapes it, chunk by chunk: the streaming form of
 /// [`Profile::encode_with`] and [`Profile::try_encode_with`].
 ///
-/// Input chunks are bytes: a UTF-8 sequence cut by a chunk boundary waits for the next chunk,
-/// and invalid UTF-8 is read as U+FFFD (which no legacy encoding maps, so it is written as
-/// the escaped `&#65533;`, or is an error naming the offset of the invalid byte when strict).
+/// Input chunks are bytes: a UTF-8 sequence cut by a chunk boundary waits for the next chunk.
+/// Bytes that are not UTF-8 are read as U+FFFD, as the Encoding Standard's decoders read
+/// them (no legacy encoding maps it, so it is written as the escaped `&#65533;`, or is an
+/// error naming the offset of the invalid byte when strict), or, with
+/// [`Encoder::with_invalid`]`(`[`Invalid::Error`]`)`, are the `not-text` error at their
+/// offset: what every front end of the contract does, since a charset encodes text.
 ///
 /// ```
-/// use pctenc::charset::{encoding_rs::ISO_2022_JP, Encoder};
+/// use pctenc::charset::{encoding_rs::ISO_2022_JP, CharsetEncodeError, Encoder, Invalid};
 /// let mut e = Encoder::new(&pctenc::profile::whatwg::SPECIAL_QUERY, ISO_2022_JP, false);
 /// let mut out = String::new();
 /// let text = "日本".as_bytes();
@@ -197,6 +200,11 @@ impl Decoder {
 /// e.push(&text[4..], &mut out).unwrap();
 /// e.finish(&mut out).unwrap();
 /// assert_eq!(out, "%1B$BF|K\\%1B(B");
+///
+/// let mut e = Encoder::new(&pctenc::profile::whatwg::SPECIAL_QUERY, ISO_2022_JP, false)
+///     .with_invalid(Invalid::Error);
+/// let err = e.push(b"ab\xFFc", &mut out).unwrap_err();
+/// assert_eq!((err.code(), err.offset()), ("not-text", 2));
 /// ```
 #[derive(Debug)]
 pub struct Encoder {
@@ -212,7 +220,9 @@ pub struct Encoder {
     /// Stream offset of the next input byte (of `carry[0]` or `held[0]` when something is
     /// carried or held).
     offset: usize,
-    failed: Option<UnmappableError>,
+    /// What bytes that are not UTF-8 do: U+FFFD, or the `not-text` error.
+    invalid: Invalid,
+    failed: Option<CharsetEncodeError>,
 }
 
 impl Encoder {
@@ -228,30 +238,43 @@ impl Encoder {
             held: [0; 2],
             held_len: 0,
             offset: 0,
+            invalid: Invalid::Replace,
             failed: None,
         }
+    }
+
+    /// With bytes that are not UTF-8 read as U+FFFD ([`Invalid::Replace`], the default) or
+    /// the `not-text` error at their offset ([`Invalid::Error`]).
+    pub fn with_invalid(mut self, invalid: Invalid) -> Encoder {
+        self.invalid = invalid;
+        self
     }
 
     /// Encodes `chunk`, appending the escapes that are certain to `out`.
     ///
     /// # Errors
     /// When strict, the first unmappable character of the stream, with its offset from the
-    /// stream's start; what this call appended is taken back, and after it every call
-    /// returns the same error.
-    pub fn push(&mut self, chunk: &[u8], out: &mut String) -> Result<(), UnmappableError> {
+    /// stream's start; with [`Invalid::Error`], the first byte that is not UTF-8. What this
+    /// call appended is taken back, and after it every call returns the same error.
+    pub fn push(&mut self, chunk: &[u8], out: &mut String) -> Result<(), CharsetEncodeError> {
         self.run(chunk, out, false)
     }
 
-    /// Encodes what is left (an unfinished UTF-8 sequence is U+FFFD) and ends the encoder's
-    /// state (ISO-2022-JP returns to ASCII).
+    /// Encodes what is left (an unfinished UTF-8 sequence is invalid UTF-8, as above) and
+    /// ends the encoder's state (ISO-2022-JP returns to ASCII).
     ///
     /// # Errors
     /// As [`Encoder::push`].
-    pub fn finish(&mut self, out: &mut String) -> Result<(), UnmappableError> {
+    pub fn finish(&mut self, out: &mut String) -> Result<(), CharsetEncodeError> {
         self.run(&[], out, true)
     }
 
-    fn run(&mut self, chunk: &[u8], out: &mut String, last: bool) -> Result<(), UnmappableError> {
+    fn run(
+        &mut self,
+        chunk: &[u8],
+        out: &mut String,
+        last: bool,
+    ) -> Result<(), CharsetEncodeError> {
         if let Some(e) = self.failed {
             return Err(e);
         }
@@ -265,7 +288,7 @@ impl Encoder {
         mut chunk: &[u8],
         out: &mut String,
         last: bool,
-    ) -> Result<(), UnmappableError> {
+    ) -> Result<(), CharsetEncodeError> {
         // A held escape start is read again in front of this chunk.
         if self.held_len > 0 {
             let mut joined = Vec::with_capacity(self.held_len + chunk.len());
@@ -291,7 +314,7 @@ impl Encoder {
                         // The carried sequence is invalid: one U+FFFD for its maximal
                         // subpart, and the bytes after it are read again.
                         self.carry_len = 0;
-                        self.text("\u{FFFD}", bad, false, out)?;
+                        self.invalid_utf8(bad, out)?;
                         self.step(&carried[bad..n], out, false)?;
                     }
                 }
@@ -326,7 +349,7 @@ impl Encoder {
             match bad {
                 None => {}
                 Some(Some(n)) => {
-                    self.text("\u{FFFD}", n, false, out)?;
+                    self.invalid_utf8(n, out)?;
                     pos += n;
                 }
                 Some(None) => {
@@ -341,7 +364,7 @@ impl Encoder {
             if self.carry_len > 0 {
                 let n = self.carry_len;
                 self.carry_len = 0;
-                self.text("\u{FFFD}", n, false, out)?;
+                self.invalid_utf8(n, out)?;
             }
             self.text("", 0, true, out)?;
         }
@@ -361,6 +384,14 @@ impl Encoder {
         }
     }
 
+    /// The next `read` input bytes are not UTF-8: U+FFFD, or the `not-text` error.
+    fn invalid_utf8(&mut self, read: usize, out: &mut String) -> Result<(), CharsetEncodeError> {
+        match self.invalid {
+            Invalid::Replace => self.text("\u{FFFD}", read, false, out),
+            Invalid::Error => Err(CharsetEncodeError::NotText(EncodeError { offset: self.offset })),
+        }
+    }
+
     /// Encodes `s`, which stands for the next `read` input bytes.
     fn text(
         &mut self,
@@ -368,7 +399,7 @@ impl Encoder {
         read: usize,
         last: bool,
         out: &mut String,
-    ) -> Result<(), UnmappableError> {
+    ) -> Result<(), CharsetEncodeError> {
         let base = self.offset;
         self.profile.encode_with_encoder(&mut self.encoder, s, last, self.strict, base, out)?;
         self.offset += read;
@@ -433,6 +464,7 @@ impl Origins {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::charset::UnmappableError;
     use crate::profile::{rfc3986::RFC3986, whatwg::FORM};
 
     /// Every split of `input` into two or three chunks gives the one-shot result.
@@ -500,7 +532,9 @@ mod tests {
                                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{} split {i}/{j}", e.name()),
                                 // The one-shot offset counts the lossy text; the stream counts
                                 // input bytes. The character is the same.
-                                (Err(a), Err(b)) => assert_eq!(a.ch, b.ch),
+                                (Err(CharsetEncodeError::Unmappable(a)), Err(b)) => {
+                                    assert_eq!(a.ch, b.ch)
+                                }
                                 _ => panic!("{} split {i}/{j}: {r:?} vs {whole:?}", e.name()),
                             }
                         }
@@ -516,13 +550,38 @@ mod tests {
         let mut out = String::new();
         enc.push("日".as_bytes(), &mut out).unwrap();
         enc.push(b"\xFFa\xE2\x82", &mut out).unwrap_err();
-        assert_eq!(enc.finish(&mut out).unwrap_err().offset, 3);
+        assert_eq!(enc.finish(&mut out).unwrap_err().offset(), 3);
         let mut enc = Encoder::new(FORM, encoding_rs::SHIFT_JIS, true);
         enc.push("日€".as_bytes(), &mut out).unwrap_err();
         assert_eq!(
             enc.finish(&mut out).unwrap_err(),
-            UnmappableError { ch: '€', offset: 3, encoding: "Shift_JIS" }
+            UnmappableError { ch: '€', offset: 3, encoding: "Shift_JIS" }.into()
         );
+    }
+
+    /// With `Invalid::Error`, bytes that are not UTF-8 are `not-text` at their offset, also
+    /// when a chunk boundary cuts the sequence or the stream ends inside it; without, U+FFFD.
+    #[test]
+    fn encoder_not_text_names_the_byte() {
+        let run = |invalid, pieces: &[&[u8]]| {
+            let mut enc = Encoder::new(FORM, encoding_rs::SHIFT_JIS, false).with_invalid(invalid);
+            let mut out = String::new();
+            pieces
+                .iter()
+                .try_for_each(|p| enc.push(p, &mut out))
+                .and_then(|()| enc.finish(&mut out))
+                .map(|()| out)
+                .map_err(|e| (e.code(), e.offset()))
+        };
+        for (pieces, at) in [
+            (&[&b"\xE6\x97\xA5a\xFFb"[..]][..], 4),
+            (&[&b"ab\xE2"[..], b"\x82z"], 2),
+            (&[&b"ab"[..], b"c\xE2\x82"], 3),
+            (&[&b"%4"[..], b"1\x80"], 3),
+        ] {
+            assert_eq!(run(Invalid::Error, pieces), Err(("not-text", at)), "{pieces:?}");
+            assert!(run(Invalid::Replace, pieces).unwrap().contains("%26%2365533%3B"));
+        }
     }
 
     #[test]

@@ -263,9 +263,29 @@ impl Options {
             };
         }
         if self.charset.is_some() {
-            // A charset encodes text: bytes that are not UTF-8 are read as U+FFFD, as the
-            // Encoding Standard's decoders read them (and the CLI's streaming encoder does).
-            return self.encode_charset(&p, &String::from_utf8_lossy(input));
+            // A charset encodes text: bytes that are not UTF-8 are `not-text` at their
+            // offset (as the CLI's streaming encoder says), or U+FFFD when `utf8=lossy` asks.
+            return match core::str::from_utf8(input) {
+                Ok(text) => self.encode_charset(&p, text),
+                Err(_) if self.utf8 == Some(crate::Utf8::Lossy) => {
+                    self.encode_charset(&p, &String::from_utf8_lossy(input))
+                }
+                Err(e) => match self.on_error() {
+                    // The first error in the input wins, as when streaming: a character the
+                    // charset lacks before the bytes that are not text.
+                    OnError::Raise => {
+                        let text = &input[..e.valid_up_to()];
+                        let text = core::str::from_utf8(text).unwrap_or_default();
+                        self.encode_charset(&p, text)?;
+                        Err(EncodeError { offset: e.valid_up_to() }.into())
+                    }
+                    OnError::Null => Ok(Output::Null),
+                    // As a row that is not text elsewhere: its lossy text.
+                    OnError::Keep | OnError::Replace => {
+                        self.encode_charset(&p, &String::from_utf8_lossy(input))
+                    }
+                },
+            };
         }
         let offsets = [0i64, input.len() as i64];
         let rows = Rows::new(&offsets, input);

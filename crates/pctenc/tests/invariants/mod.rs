@@ -11,6 +11,7 @@
 #![allow(dead_code)]
 
 mod batch;
+pub mod batch_oracle;
 #[cfg(feature = "charsets")]
 mod charset;
 mod form;
