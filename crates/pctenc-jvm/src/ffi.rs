@@ -23,6 +23,7 @@ use jni::sys::{jbyteArray, jint, jlong, jobject, JNIEnv, JNI_ABORT};
 use jni::{jni_sig, jni_str, Env, EnvUnowned};
 
 use crate::codec::{Codec, Mode, Outcome, ValueError};
+use crate::query::{QueryCodec, QueryOp};
 
 /// The largest output buffer a thread keeps between calls; a larger one (a very long value)
 /// is given back after the call, so memory stays bounded by the values in flight.
@@ -159,6 +160,202 @@ pub extern "system" fn Java_org_pctenc_Native_run(
         Ok(Err(e)) => throw_value_error(env, &e),
         Err(_) => throw_illegal(env, "pctenc: internal error (a panic in the native library)"),
     }
+}
+
+/// `static native long compileQuery(int op, String profile, String options, int flags)`: the
+/// handle of the interned query codec, or an `IllegalArgumentException` with the core's
+/// message. `profile` and `options` may be null.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_compileQuery<'local>(
+    mut unowned: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    op: jint,
+    profile: JString<'local>,
+    options: JString<'local>,
+    flags: jint,
+) -> jlong {
+    unowned
+        .with_env(|env| -> jni::errors::Result<jlong> {
+            let compiled = match QueryOp::from_int(op) {
+                None => Err("pctenc: unknown query operation".to_string()),
+                Some(op) => {
+                    let profile =
+                        if profile.is_null() { None } else { Some(profile.try_to_string(env)?) };
+                    let options = if options.is_null() {
+                        String::new()
+                    } else {
+                        options.try_to_string(env)?
+                    };
+                    QueryCodec::compile(op, profile.as_deref(), &options, flags).map_err(|e| e.0)
+                }
+            };
+            match compiled {
+                Ok(codec) => Ok(codec as *const QueryCodec as jlong),
+                Err(message) => {
+                    env.throw_new(
+                        jni_str!("java/lang/IllegalArgumentException"),
+                        jni::strings::JNIString::from(message),
+                    )?;
+                    Ok(0)
+                }
+            }
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// `static native String queryProfileName(long handle)`: the query codec's profile.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryProfileName<'local>(
+    mut unowned: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JString<'local> {
+    unowned
+        .with_env(|env| -> jni::errors::Result<JString<'local>> {
+            env.new_string(query_codec(handle).profile_name())
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// `static native byte[] queryParam(long handle, byte[] input, int from, int len, byte[] key)`:
+/// the first value of `key` in the query of `input[from..from + len]`, a new array; `null`
+/// when there is none (the key is absent, or the value failed under `on_error=null`).
+/// Throws `PctencException` in raise mode.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryParam(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jbyteArray,
+    from: jint,
+    len: jint,
+    key: jbyteArray,
+) -> jbyteArray {
+    let codec = query_codec(handle);
+    let Some(key_len) = array_range(env, key, 0, -1) else {
+        return std::ptr::null_mut();
+    };
+    // The key is short: copied out (no critical section may be open while the input's is).
+    let mut key_bytes = vec![0u8; key_len as usize];
+    // SAFETY: `key` is a live byte[] of `key_len` bytes (checked above) and `key_bytes`
+    // holds as many; no exception is pending.
+    unsafe {
+        ((**env).v1_1.GetByteArrayRegion)(env, key, 0, key_len, key_bytes.as_mut_ptr().cast())
+    };
+    let got = with_critical(env, input, from, len, |value| {
+        scratch(|out| codec.param(value, &key_bytes, out))
+    });
+    match got {
+        Some(Ok(true)) => new_array_from_scratch(env),
+        Some(Ok(false)) | None => std::ptr::null_mut(),
+        Some(Err(e)) => throw_value_error(env, &e),
+    }
+}
+
+/// `static native byte[] queryParse(long handle, byte[] input, int from, int len)`: the
+/// pairs of the query of `input[from..from + len]` in the layout of `query::write_pairs`;
+/// `null` when the row failed under `on_error=null`. Throws `PctencException` in raise mode.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryParse(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jbyteArray,
+    from: jint,
+    len: jint,
+) -> jbyteArray {
+    let codec = query_codec(handle);
+    match with_critical(env, input, from, len, |value| scratch(|out| codec.parse(value, out))) {
+        Some(Ok(true)) => new_array_from_scratch(env),
+        Some(Ok(false)) | None => std::ptr::null_mut(),
+        Some(Err(e)) => throw_value_error(env, &e),
+    }
+}
+
+/// `static native byte[] queryBuild(long handle, byte[] pairs)`: the query string of
+/// `pairs` (the layout of `query::write_pairs`), a new array.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryBuild(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    pairs: jbyteArray,
+) -> jbyteArray {
+    let codec = query_codec(handle);
+    match with_critical(env, pairs, 0, -1, |pairs| scratch(|out| codec.build(pairs, out))) {
+        Some(Ok(())) => new_array_from_scratch(env),
+        Some(Err(why)) => throw_illegal(env, why),
+        None => std::ptr::null_mut(),
+    }
+}
+
+/// Checks that `array` is a non-null `byte[]` holding `from..from + len` (`len` -1: to its
+/// end); the length, or `None` with an `IllegalArgumentException` pending.
+fn array_range(env: *mut JNIEnv, array: jbyteArray, from: jint, len: jint) -> Option<jint> {
+    if array.is_null() {
+        throw_illegal(env, "pctenc: the value is null");
+        return None;
+    }
+    // SAFETY: `env` is the JNIEnv of the native call in progress on this thread; `array` is
+    // a non-null local reference of that call, and no exception is pending.
+    let length = unsafe { ((**env).v1_1.GetArrayLength)(env, array) };
+    let len = if len == -1 { length.saturating_sub(from) } else { len };
+    let in_bounds = from >= 0 && len >= 0 && from.checked_add(len).is_some_and(|end| end <= length);
+    if !in_bounds {
+        throw_illegal(env, "pctenc: value range outside the array");
+        return None;
+    }
+    Some(len)
+}
+
+/// Runs `f` on `array[from..from + len]` (`len` -1: to its end), read in place inside a critical section that makes
+/// no JNI call; `None` with an exception pending when the range is bad, the JVM is out of
+/// memory, or `f` panicked.
+fn with_critical<T>(
+    env: *mut JNIEnv,
+    array: jbyteArray,
+    from: jint,
+    len: jint,
+    f: impl FnOnce(&[u8]) -> T,
+) -> Option<T> {
+    let len = array_range(env, array, from, len)?;
+    // SAFETY: as in `array_range`; the critical section ends at the release below and `f`
+    // is plain Rust (no JNI call).
+    let data =
+        unsafe { ((**env).v1_2.GetPrimitiveArrayCritical)(env, array, std::ptr::null_mut()) };
+    if data.is_null() {
+        return None; // OutOfMemoryError is pending.
+    }
+    // SAFETY: `data` points to the array's bytes while the critical section lasts, and
+    // `from + len` is within its length (checked by `array_range`).
+    let value =
+        unsafe { std::slice::from_raw_parts((data as *const u8).add(from as usize), len as usize) };
+    let result = catch_unwind(AssertUnwindSafe(|| f(value)));
+    // SAFETY: releases exactly what GetPrimitiveArrayCritical returned; nothing was written.
+    unsafe { ((**env).v1_2.ReleasePrimitiveArrayCritical)(env, array, data, JNI_ABORT) };
+    match result {
+        Ok(t) => Some(t),
+        Err(_) => {
+            throw_illegal(env, "pctenc: internal error (a panic in the native library)");
+            None
+        }
+    }
+}
+
+/// Runs `f` on this thread's scratch buffer, cleared first.
+fn scratch<T>(f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
+    SCRATCH.with(|s| {
+        let mut out = s.borrow_mut();
+        out.clear();
+        f(&mut out)
+    })
+}
+
+/// The query codec behind a handle made by [`Java_org_pctenc_Native_compileQuery`].
+fn query_codec(handle: jlong) -> &'static QueryCodec {
+    // SAFETY: as for `codec`: handles come only from `compileQuery` (a leaked, interned
+    // QueryCodec, never freed), passed back only by org.pctenc's package-private methods.
+    unsafe { &*(handle as *const QueryCodec) }
 }
 
 /// Runs the codec into this thread's scratch buffer.

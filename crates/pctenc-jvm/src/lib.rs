@@ -22,3 +22,4 @@
 pub mod codec;
 #[allow(unsafe_code)]
 mod ffi;
+pub mod query;

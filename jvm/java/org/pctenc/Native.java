@@ -62,6 +62,33 @@ final class Native {
     /** The canonical name of the codec's profile. */
     static native String profileName(long handle);
 
+    static final int QUERY_PARAM = 0;
+    static final int QUERY_PARSE = 1;
+    static final int QUERY_BUILD = 2;
+
+    /** Flag of {@link #compileQuery}: an options text without {@code =} is the input word. */
+    static final int FLAG_BARE_WORD_IS_INPUT = 4;
+
+    /** Flag of {@link #compileQuery}: a row that fails is null ({@code on_error=null}). */
+    static final int FLAG_TRY = 8;
+
+    /** The handle of the query codec of {@code op} ({@code QUERY_*}); as {@link #compile}. */
+    static native long compileQuery(int op, String profile, String options, int flags);
+
+    /** The canonical name of the query codec's profile. */
+    static native String queryProfileName(long handle);
+
+    /** The first value of {@code key} in the query of {@code input[from, from + len)}, or
+     * null when there is none; throws PctencException in raise mode. */
+    static native byte[] queryParam(long handle, byte[] input, int from, int len, byte[] key);
+
+    /** The pairs of the query of {@code input[from, from + len)} (the layout of
+     * {@link PctencQuery}), or null for a row that failed under {@code on_error=null}. */
+    static native byte[] queryParse(long handle, byte[] input, int from, int len);
+
+    /** The query string of {@code pairs} (the layout of {@link PctencQuery}). */
+    static native byte[] queryBuild(long handle, byte[] pairs);
+
     /** The native library's version. */
     static native String version();
 
