@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets
 import org.apache.spark.sql.catalyst.analysis.TypeCheckResult
 import org.apache.spark.sql.catalyst.expressions.{Expression, ImplicitCastInputTypes, Literal, RuntimeReplaceable}
 import org.apache.spark.sql.catalyst.expressions.objects.StaticInvoke
-import org.apache.spark.sql.types.{ArrayType, DataType, MapType, ObjectType, StringType, StructField, StructType}
+import org.apache.spark.sql.types.{ArrayType, DataType, MapType, NullType, ObjectType, StringType, StructField, StructType}
 import org.pctenc.PctencQuery
 
 /** `pct_query_param`, `pct_parse_query` and `pct_build_query` (with `pct_try_query_param` and
@@ -141,7 +141,9 @@ case class PctBuildQuery(pairs: Expression, profile: Expression, options: Expres
   private def isMap: Boolean = pairs.dataType.isInstanceOf[MapType]
 
   override def checkInputDataTypes(): TypeCheckResult = {
-    val strings = (a: DataType, b: DataType) => a.isInstanceOf[StringType] && b.isInstanceOf[StringType]
+    // NullType: `map()` and `map('a', NULL)` (nothing to read, or NULL values, left out).
+    val text = (t: DataType) => t.isInstanceOf[StringType] || t == NullType
+    val strings = (a: DataType, b: DataType) => text(a) && text(b)
     val ok = pairs.dataType match {
       case MapType(k, v, _) => strings(k, v)
       case ArrayType(StructType(Array(k, v)), _) => strings(k.dataType, v.dataType)
