@@ -125,40 +125,15 @@ pub extern "system" fn Java_org_pctenc_Native_run(
     from: jint,
     len: jint,
 ) -> jbyteArray {
-    if input.is_null() {
-        return throw_illegal(env, "pctenc: the value is null");
-    }
-    // SAFETY: `env` is the JNIEnv the JVM passed to this native call, valid on this thread
-    // for its duration; `input` is a non-null local reference of that call. GetArrayLength is
-    // callable with no exception pending (none is: Java just called us).
-    let length = unsafe { ((**env).v1_1.GetArrayLength)(env, input) };
-    let in_bounds = from >= 0 && len >= 0 && from.checked_add(len).is_some_and(|end| end <= length);
-    if !in_bounds {
-        return throw_illegal(env, "pctenc: value range outside the array");
-    }
     let codec = codec(handle);
-    // SAFETY: as above; `input` is a live byte[] (checked non-null). The critical section
-    // ends at the release below and makes no JNI call in between (`run_value` is plain Rust).
-    let data =
-        unsafe { ((**env).v1_2.GetPrimitiveArrayCritical)(env, input, std::ptr::null_mut()) };
-    if data.is_null() {
-        // The JVM threw OutOfMemoryError.
+    let Some(result) = with_critical(env, input, from, len, |value| run_value(codec, value)) else {
         return std::ptr::null_mut();
-    }
-    // SAFETY: `data` points to the array's `length` bytes while the critical section lasts,
-    // and `from + len <= length` was checked above.
-    let value =
-        unsafe { std::slice::from_raw_parts((data as *const u8).add(from as usize), len as usize) };
-    let result = catch_unwind(AssertUnwindSafe(|| run_value(codec, value)));
-    // SAFETY: releases exactly what GetPrimitiveArrayCritical returned; JNI_ABORT: nothing
-    // was written (the data is not read past this point).
-    unsafe { ((**env).v1_2.ReleasePrimitiveArrayCritical)(env, input, data, JNI_ABORT) };
+    };
     match result {
-        Ok(Ok(Some(Outcome::Unchanged))) => std::ptr::null_mut(),
-        Ok(Ok(Some(Outcome::Null))) => input,
-        Ok(Ok(Some(Outcome::Written))) | Ok(Ok(None)) => new_array_from_scratch(env),
-        Ok(Err(e)) => throw_value_error(env, &e),
-        Err(_) => throw_illegal(env, "pctenc: internal error (a panic in the native library)"),
+        Ok(Some(Outcome::Unchanged)) => std::ptr::null_mut(),
+        Ok(Some(Outcome::Null)) => input,
+        Ok(Some(Outcome::Written)) | Ok(None) => new_array_from_scratch(env),
+        Err(e) => throw_value_error(env, &e),
     }
 }
 
@@ -217,7 +192,7 @@ pub extern "system" fn Java_org_pctenc_Native_queryProfileName<'local>(
         .resolve::<ThrowRuntimeExAndDefault>()
 }
 
-/// `static native byte[] queryParam(long handle, byte[] input, int from, int len, byte[] key)`:
+/// `static native byte[] queryParam(long handle, byte[] input, int from, int len, byte[] key, int keyLen)`:
 /// the first value of `key` in the query of `input[from..from + len]`, a new array; `null`
 /// when there is none (the key is absent, or the value failed under `on_error=null`).
 /// Throws `PctencException` in raise mode.
@@ -230,15 +205,16 @@ pub extern "system" fn Java_org_pctenc_Native_queryParam(
     from: jint,
     len: jint,
     key: jbyteArray,
+    key_len: jint,
 ) -> jbyteArray {
     let codec = query_codec(handle);
-    let Some(key_len) = array_range(env, key, 0, -1) else {
-        return std::ptr::null_mut();
-    };
+    if key.is_null() || key_len < 0 {
+        return throw_illegal(env, "pctenc: the key is null");
+    }
     // The key is short: copied out (no critical section may be open while the input's is).
     let mut key_bytes = vec![0u8; key_len as usize];
-    // SAFETY: `key` is a live byte[] of `key_len` bytes (checked above) and `key_bytes`
-    // holds as many; no exception is pending.
+    // SAFETY: `key` is a live byte[] of `key_len` bytes (its length, passed by org.pctenc's
+    // own callers) and `key_bytes` holds as many; no exception is pending.
     unsafe {
         ((**env).v1_1.GetByteArrayRegion)(env, key, 0, key_len, key_bytes.as_mut_ptr().cast())
     };
@@ -272,45 +248,31 @@ pub extern "system" fn Java_org_pctenc_Native_queryParse(
     }
 }
 
-/// `static native byte[] queryBuild(long handle, byte[] pairs)`: the query string of
-/// `pairs` (the layout of `query::write_pairs`), a new array.
+/// `static native byte[] queryBuild(long handle, byte[] pairs, int len)`: the query string of
+/// `pairs[0..len]` (the layout of `query::write_pairs`), a new array.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_pctenc_Native_queryBuild(
     env: *mut JNIEnv,
     _class: jobject,
     handle: jlong,
     pairs: jbyteArray,
+    len: jint,
 ) -> jbyteArray {
     let codec = query_codec(handle);
-    match with_critical(env, pairs, 0, -1, |pairs| scratch(|out| codec.build(pairs, out))) {
+    match with_critical(env, pairs, 0, len, |pairs| scratch(|out| codec.build(pairs, out))) {
         Some(Ok(())) => new_array_from_scratch(env),
         Some(Err(why)) => throw_illegal(env, why),
         None => std::ptr::null_mut(),
     }
 }
 
-/// Checks that `array` is a non-null `byte[]` holding `from..from + len` (`len` -1: to its
-/// end); the length, or `None` with an `IllegalArgumentException` pending.
-fn array_range(env: *mut JNIEnv, array: jbyteArray, from: jint, len: jint) -> Option<jint> {
-    if array.is_null() {
-        throw_illegal(env, "pctenc: the value is null");
-        return None;
-    }
-    // SAFETY: `env` is the JNIEnv of the native call in progress on this thread; `array` is
-    // a non-null local reference of that call, and no exception is pending.
-    let length = unsafe { ((**env).v1_1.GetArrayLength)(env, array) };
-    let len = if len == -1 { length.saturating_sub(from) } else { len };
-    let in_bounds = from >= 0 && len >= 0 && from.checked_add(len).is_some_and(|end| end <= length);
-    if !in_bounds {
-        throw_illegal(env, "pctenc: value range outside the array");
-        return None;
-    }
-    Some(len)
-}
-
-/// Runs `f` on `array[from..from + len]` (`len` -1: to its end), read in place inside a critical section that makes
-/// no JNI call; `None` with an exception pending when the range is bad, the JVM is out of
+/// Runs `f` on `array[from..from + len]`, read in place inside a critical section that makes
+/// no JNI call; `None` with an exception pending when the array is null, the JVM is out of
 /// memory, or `f` panicked.
+///
+/// The range is not checked here (a `GetArrayLength` is a call into the VM, a tenth of a
+/// short value's whole cost): every native method is package-private, and its callers in
+/// `org.pctenc` pass a range they checked against the array (`Native.checkRange`).
 fn with_critical<T>(
     env: *mut JNIEnv,
     array: jbyteArray,
@@ -318,16 +280,20 @@ fn with_critical<T>(
     len: jint,
     f: impl FnOnce(&[u8]) -> T,
 ) -> Option<T> {
-    let len = array_range(env, array, from, len)?;
-    // SAFETY: as in `array_range`; the critical section ends at the release below and `f`
-    // is plain Rust (no JNI call).
+    if array.is_null() || from < 0 || len < 0 {
+        throw_illegal(env, "pctenc: the value is null, or its range negative");
+        return None;
+    }
+    // SAFETY: `env` is the JNIEnv of the native call in progress on this thread and `array`
+    // a non-null local reference of that call; no exception is pending. The critical section
+    // ends at the release below and `f` is plain Rust (no JNI call).
     let data =
         unsafe { ((**env).v1_2.GetPrimitiveArrayCritical)(env, array, std::ptr::null_mut()) };
     if data.is_null() {
         return None; // OutOfMemoryError is pending.
     }
     // SAFETY: `data` points to the array's bytes while the critical section lasts, and
-    // `from + len` is within its length (checked by `array_range`).
+    // `from + len` is within its length (checked by the Java caller, see above).
     let value =
         unsafe { std::slice::from_raw_parts((data as *const u8).add(from as usize), len as usize) };
     let result = catch_unwind(AssertUnwindSafe(|| f(value)));
@@ -356,6 +322,58 @@ fn query_codec(handle: jlong) -> &'static QueryCodec {
     // SAFETY: as for `codec`: handles come only from `compileQuery` (a leaked, interned
     // QueryCodec, never freed), passed back only by org.pctenc's package-private methods.
     unsafe { &*(handle as *const QueryCodec) }
+}
+
+/// What [`Java_org_pctenc_Native_runInto`] returns instead of a length.
+const UNCHANGED: jint = -1;
+const NULL_VALUE: jint = -2;
+const DOES_NOT_FIT: jint = -3;
+
+/// `static native int runInto(long handle, byte[] input, int from, int len, byte[] out, int room)`:
+/// [`Java_org_pctenc_Native_run`] with the output written into `out`, an array Java
+/// allocated (a JVM allocation is a pointer bump; a JNI `NewByteArray` is a call into the VM,
+/// about as long as the decoding of a short value). Returns the output's length, or -1 when
+/// the output is the input unchanged, -2 when the value is null, -3 when the output is longer
+/// than `out` (then nothing was written: call `run`). Throws as `run` does.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_runInto(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jbyteArray,
+    from: jint,
+    len: jint,
+    out: jbyteArray,
+    room: jint,
+) -> jint {
+    let codec = codec(handle);
+    let result = with_critical(env, input, from, len, |value| run_value(codec, value));
+    match result {
+        Some(Ok(Some(Outcome::Unchanged))) => UNCHANGED,
+        Some(Ok(Some(Outcome::Null))) => NULL_VALUE,
+        Some(Ok(_)) => SCRATCH.with(|s| {
+            let mut scratch = s.borrow_mut();
+            let Ok(n) = jint::try_from(scratch.len()) else {
+                return DOES_NOT_FIT;
+            };
+            if n > room {
+                return DOES_NOT_FIT;
+            }
+            // SAFETY: `out` is a live byte[] of `room >= n` elements (`room` is its length,
+            // passed by org.pctenc's own callers), `scratch` holds `n` bytes, and no exception
+            // is pending.
+            unsafe { ((**env).v1_1.SetByteArrayRegion)(env, out, 0, n, scratch.as_ptr().cast()) };
+            if scratch.capacity() > KEEP_SCRATCH {
+                *scratch = Vec::new();
+            }
+            n
+        }),
+        Some(Err(e)) => {
+            throw_value_error(env, &e);
+            0
+        }
+        None => 0,
+    }
 }
 
 /// Runs the codec into this thread's scratch buffer.

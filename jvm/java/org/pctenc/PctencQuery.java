@@ -115,7 +115,9 @@ public final class PctencQuery implements Serializable {
     /** The engine-facing {@link #param(String, String)} on {@code buf[from, from + len)}. */
     public byte[] param(byte[] buf, int from, int len, byte[] key) {
         check(PARAM);
-        return Native.queryParam(handle, buf, from, len, key);
+        Native.checkRange(buf, from, len);
+        Native.checkRange(key, 0, 0);
+        return Native.queryParam(handle, buf, from, len, key, key.length);
     }
 
     /**
@@ -148,6 +150,7 @@ public final class PctencQuery implements Serializable {
     /** The engine-facing {@link #parse(String)}: the pairs in the layout of the class comment. */
     public byte[] parse(byte[] buf, int from, int len) {
         check(PARSE);
+        Native.checkRange(buf, from, len);
         return Native.queryParse(handle, buf, from, len);
     }
 
@@ -167,7 +170,8 @@ public final class PctencQuery implements Serializable {
     /** The engine-facing {@link #build(List)}: pairs in the layout of the class comment. */
     public byte[] build(byte[] pairs) {
         check(BUILD);
-        return Native.queryBuild(handle, pairs);
+        Native.checkRange(pairs, 0, 0);
+        return Native.queryBuild(handle, pairs, pairs.length);
     }
 
     private void check(int wanted) {
