@@ -2,12 +2,15 @@
 //!
 //! Two kinds of call:
 //!
-//! - **Per value** ([`Java_org_pctenc_Native_run`]), called once per row by Spark's generated
-//!   code and per call by the Java API, so it is kept lean: raw JNI through the function
-//!   table in `jni::sys` (no checked helpers, which cost about 120 ns a call more), the input
-//!   read in place between `GetPrimitiveArrayCritical` and its release, the output built in a
-//!   per-thread buffer and copied into one new `byte[]`. An input that comes out unchanged
-//!   allocates nothing: the call returns `null` and Java keeps its own object.
+//! - **Per value** ([`Java_org_pctenc_Native_runInto`] and [`Java_org_pctenc_Native_run`],
+//!   the query calls `queryParam`, `queryParse`, `queryBuild`), called once per row by
+//!   Spark's generated code and per call by the Java API, so they are kept lean: raw JNI
+//!   through the function table in `jni::sys` (no checked helpers, which cost about 120 ns a
+//!   call more), the input read in place between `GetPrimitiveArrayCritical` and its release,
+//!   its range trusted from the Java caller that checked it (no `GetArrayLength`), the output
+//!   built in a per-thread buffer and copied into an array Java allocated (`runInto`; a JNI
+//!   `NewByteArray` costs as much as decoding a short value) or into one new `byte[]`. An
+//!   input that comes out unchanged allocates nothing: Java keeps its own object.
 //! - **Once** (compile a codec, names, version, throwing an exception): through the `jni`
 //!   crate's checked `Env`, where a few hundred nanoseconds do not matter.
 //!
