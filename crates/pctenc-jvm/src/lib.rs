@@ -4,8 +4,9 @@
 //!
 //! The Java side (`jvm/`) holds the API: `org.pctenc.Pctenc` (a profile with its options,
 //! compiled once), `org.pctenc.PctencQuery` (a query operation with its options),
-//! `org.pctenc.PctencException`, and `org.pctenc.spark` (the Catalyst expressions). This crate is built as `libpctenc_jvm.so`, carried inside the jar and
-//! loaded by `org.pctenc.Native`; it has no percent-encoding logic of its own.
+//! `org.pctenc.PctencException`, and `org.pctenc.spark` (the Catalyst expressions). This
+//! crate is built as `libpctenc_jvm.so`, carried inside the jar and loaded by
+//! `org.pctenc.Native`; it has no percent-encoding logic of its own.
 //!
 //! ```text
 //! Java: Pctenc.of(profile, options) ──► Native.compile ──► codec::Codec (interned) ─► handle
