@@ -157,7 +157,8 @@ def register(spark: Any, prefix: str = "pct_") -> None:
     argument, per row, is a profile name or the options text of the function's operation
     (`'profile=form, hex=lower'`); they return STRING, which under `utf8=bytes` holds the
     decoded bytes (`CAST(... AS BINARY)` gives them), as the jar's functions do. A session that
-    has the jar's native functions keeps them (nothing is registered over them)."""
+    has the jar's native functions keeps them (nothing is registered over them; only the
+    query functions the jar lacks, `pct_query_param_all` and its twin, are added)."""
     if prefix == "pct_" and native(spark):
         register_query(spark, prefix)  # only the query functions the jar lacks
         return
