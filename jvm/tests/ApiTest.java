@@ -14,11 +14,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.pctenc.Pctenc;
 import org.pctenc.PctencException;
+import org.pctenc.PctencQuery;
 
 /**
  * The Java API of the pctenc jar, tested with plain Java (scripts/test.d/46-jvm.sh):
@@ -84,6 +86,7 @@ public final class ApiTest {
         knownValues();
         errors();
         bytesAndRanges();
+        queries();
         againstTheJdk(values);
         serialization();
         threads(values);
@@ -156,6 +159,39 @@ public final class ApiTest {
         throwsWith("null profile", NullPointerException.class, "profile", () -> Pctenc.of(null));
         eq("options name the profile", "a b", Pctenc.of(null, "profile=form").decode("a+b"));
         eq("default profile rfc3986", "rfc3986", Pctenc.of(null, "").profile());
+    }
+
+    /** PctencQuery: the core's query operations, with their defaults (form, input=auto). */
+    static void queries() {
+        PctencQuery param = PctencQuery.forParam(null, null);
+        eq("query param", "café au lait", param.param("https://h/s?x=%zz&q=caf%C3%A9+au+lait#f", "q"));
+        eq("query param present and empty", "", param.param("/p?q=&r", "q"));
+        eq("query param absent", null, param.param("/p?r=1", "q"));
+        eq("query param profile", "form", param.profile());
+        eq("query param options", null, PctencQuery.forParam("form", "input=url").param("q=1", "q"));
+        PctencException e = throwsWith("query param error", PctencException.class, "byte 5",
+                () -> PctencQuery.forParam("rfc3986", null).param("/p?q=%zz", "q"));
+        if (e != null) {
+            eq("query param error code", "invalid-escape", e.code());
+            eq("query param error offset", 5L, e.offset());
+        }
+        eq("query param on_error=null", null,
+                PctencQuery.forParam("rfc3986", "on_error=null").param("/p?q=%zz", "q"));
+        eq("query parse", List.of(Map.entry("a", "1"), Map.entry("b", ""), Map.entry("a", "é")),
+                PctencQuery.forParse(null, null).parse("/p?a=1&b&a=%C3%A9#x"));
+        eq("query build", "a+b=%C3%A9&k=",
+                PctencQuery.forBuild(null, null).build(List.of(Map.entry("a b", "é"), Map.entry("k", ""))));
+        java.util.List<Map.Entry<String, String>> withNull = new ArrayList<>();
+        withNull.add(new java.util.AbstractMap.SimpleEntry<>("a", null));
+        withNull.add(Map.entry("b", "1"));
+        eq("query build leaves out a null value", "b=1",
+                PctencQuery.forBuild("rfc3986", null).build(withNull));
+        throwsWith("query unknown profile", IllegalArgumentException.class, "did you mean form",
+                () -> PctencQuery.forParam("frm", null));
+        throwsWith("query option of another operation", IllegalArgumentException.class, "hex",
+                () -> PctencQuery.forParse(null, "hex=lower"));
+        throwsWith("query range", IllegalArgumentException.class, "outside the array",
+                () -> PctencQuery.forParam(null, null).param(new byte[2], 1, 2, new byte[0]));
     }
 
     static void bytesAndRanges() {

@@ -12,4 +12,8 @@ FROM v;
 SELECT 'known', pct_decode('a+b%2B%C3'), pct_encode('a b/', 'rfc3986', 'hex=lower'),
   pct_try_decode('%zz'), pct_decode('a+b', 'duckdb');
 
+SELECT 'query', pct_query_param('https://h/p?x=%zz&q=caf%C3%A9+au+lait#f', 'q'),
+  pct_query_param('/p?q=&r', 'q'), pct_query_param('/p?r', 'q') IS NULL,
+  pct_build_query(pct_parse_query('b=2&a=1&b=3')), pct_build_query(map('q', 'a b'), 'rfc3986');
+
 SELECT 'fails', pct_decode(s) FROM VALUES ('fine'), ('x=%zz') AS t(s);

@@ -250,3 +250,114 @@ def test_register_keeps_the_native_functions(spark):
 
     ps.register(spark)
     assert spark.catalog.getFunction("pct_decode").className == "org.pctenc.spark.PctDecode"
+
+
+# Query strings as data (issue 23), natively: pct_query_param, pct_parse_query,
+# pct_build_query and the pct_try_* twins, against Spark's own
+# url_decode(parse_url(u, 'QUERY', k)) where Spark's is defined, on the seeded URLs of the
+# adapter's suite (engine_tests/test_query_spark.py, whose listed differences hold here too).
+
+
+@pytest.fixture(scope="module")
+def urls_df(spark):
+    from test_query_spark import urls
+
+    rows = [(i, u) for i, u in enumerate(urls(23, 2000))] + [(2000, None)]
+    d = spark.createDataFrame(rows, "i int, u string").cache()
+    d.createOrReplaceTempView("urls")
+    return d
+
+
+@pytest.mark.parametrize("key", ["q", "a", "x"])
+def test_query_param_is_parse_url_and_url_decode_where_spark_defines_it(spark, urls_df, key):
+    spark_way = F.expr(f"try_url_decode(try_parse_url(u, 'QUERY', '{key}'))")
+    ours = F.expr(f"pct_try_query_param(u, '{key}', 'spark', 'url')")
+    out = urls_df.select("u", spark_way.alias("a"), ours.alias("b"))
+    plan = out._jdf.queryExecution().executedPlan().toString()
+    assert "SparkQueries" in plan and "ArrowEvalPython" not in plan, plan
+    rows = out.collect()
+    defined = [r for r in rows if r.a is not None]
+    assert [r for r in defined if r.a != r.b] == []
+    assert len(defined) > 200
+    absent = urls_df.select("u", ours.alias("b")).where(
+        F.expr("try_parse_url(u, 'QUERY') IS NOT NULL")
+        & F.expr(f"try_parse_url(u, 'QUERY', '{key}') IS NULL")).collect()
+    assert [r for r in absent if r.b is not None] == []
+
+
+def test_query_listed_differences_with_parse_url(spark):
+    for u, theirs, ours in [
+        ("https://h/p?a=%zz&q=1", None, "1"),  # a bad escape elsewhere: INVALID_URL
+        ("https://h/p?a=x y&q=1", None, "1"),  # a space: java.net.URI refuses the URL
+        ("https://h/p?%71=1", None, "1"),  # an escaped key
+        ("https://h/p?q&q=2", "2", ""),  # a key without '='
+    ]:
+        got = spark.sql(
+            "SELECT try_url_decode(try_parse_url(u, 'QUERY', 'q')), "
+            "pct_query_param(u, 'q', 'spark', 'url') FROM (SELECT ? AS u)", [u]).first()
+        assert tuple(got) == (theirs, ours), u
+
+
+def test_parse_query_is_the_python_parse_and_builds_back(spark, urls_df):
+    import pctenc
+
+    out = urls_df.select("u", F.expr("pct_parse_query(u, 'form', 'url')").alias("p"),
+                         F.expr("pct_build_query(pct_parse_query(u, 'form', 'url'))").alias("b"))
+    assert out.schema["p"].dataType.simpleString() == "array<struct<key:string,value:string>>"
+    for r in out.collect():
+        if r.u is None:
+            assert r.p is None and r.b is None
+            continue
+        want = pctenc.query.parse(r.u, input="url")
+        assert [(p.key, p.value) for p in r.p] == want, r.u
+        assert r.b == pctenc.query.build(want), r.u
+
+
+def test_query_nulls_empty_types_and_errors(spark):
+    one = lambda q: spark.sql(q).first()[0]  # noqa: E731
+    assert one("SELECT pct_query_param('https://h/?q=a+b&n=1', 'q')") == "a b"
+    assert one("SELECT pct_query_param('/?q=&r', 'q')") == ""
+    assert one("SELECT pct_query_param('/?r', 'q')") is None
+    assert one("SELECT pct_query_param('', 'q')") is None
+    assert one("SELECT pct_query_param(CAST(NULL AS STRING), 'q')") is None
+    assert one("SELECT pct_query_param('/?q=1', NULL)") is None
+    assert one("SELECT pct_query_param('/?q=1', 'q', NULL)") is None
+    assert one("SELECT pct_query_param(12, '12')") == ""  # cast as url_decode casts
+    assert one("SELECT pct_parse_query('')") == []
+    assert one("SELECT pct_parse_query(CAST(NULL AS STRING))") is None
+    assert one("SELECT pct_build_query(map())") == ""
+    assert one("SELECT pct_build_query(CAST(NULL AS MAP<STRING, STRING>))") is None
+    pairs = "array(named_struct('k', 'a', 'v', '1'), named_struct('k', 'b', 'v', CAST(NULL AS STRING)))"
+    assert one(f"SELECT pct_build_query({pairs})") == "a=1"
+    assert one("SELECT pct_try_query_param('/p?q=%zz', 'q', 'rfc3986')") is None
+    assert one("SELECT pct_try_parse_query('a=%zz', 'rfc3986')") is None
+    assert one("SELECT pct_query_param('/p?x=%zz&q=1', 'q', 'rfc3986')") == "1"
+    keys = spark.sql("SELECT pct_query_param(u, k) AS v FROM VALUES ('a=1&b=2', 'a'), "
+                     "('a=1&b=2', 'b'), ('a=1', NULL) AS t(u, k)").collect()
+    assert [r.v for r in keys] == ["1", "2", None]
+    for sql, why in (
+        ("SELECT pct_query_param('/p?q=%zz', 'q', 'rfc3986')",
+         'pct_query_param: profile rfc3986, byte 5: invalid-escape at "%zz"'),
+        ("SELECT pct_parse_query('a=%zz', 'rfc3986')", "pct_parse_query: profile rfc3986, byte 2"),
+        ("SELECT pct_query_param('x', 'q', 'frm')", "unknown profile 'frm'; did you mean form"),
+        ("SELECT pct_query_param('x', 'q', 'form', 'inptu=url')", "inptu"),
+        ("SELECT pct_try_query_param('x', 'q', 'form', 'on_error=keep')", "on_error"),
+        ("SELECT pct_build_query(map('a', 1))", "map<string, string> or an array<struct"),
+        ("SELECT pct_build_query('a=1')", "map<string, string> or an array<struct"),
+        ("SELECT pct_query_param('x')", "WRONG_NUM_ARGS"),
+    ):
+        with pytest.raises(PySparkException, match=re.escape(why)):
+            spark.sql(sql).collect()
+
+
+def test_query_column_functions_are_native(spark, urls_df):
+    import pctenc.spark as ps
+
+    out = urls_df.select(ps.query_param("u", "q").alias("a"), ps.parse_query("u").alias("p"))
+    plan = out._jdf.queryExecution().executedPlan().toString()
+    assert "SparkQueries" in plan and "ArrowEvalPython" not in plan, plan
+    assert out.columns == ["a", "p"]
+    ps.register(spark)
+    assert spark.catalog.getFunction("pct_query_param").className == "org.pctenc.spark.PctQueryParam"
+    # What the jar lacks is an Arrow UDF.
+    assert spark.sql("SELECT pct_query_param_all('q=1&q=2', 'q')").first()[0] == ["1", "2"]

@@ -33,3 +33,19 @@ def test_executors_are_separate_jvms_that_load_the_library(spark):
     driver = spark._jvm.java.lang.ProcessHandle.current().pid()
     pids = {int(r.p) for r in rows}
     assert pids and driver not in pids, (driver, pids)
+
+
+def test_query_functions_on_executors(spark):
+    # The compiled query codecs travel with the plan (serialized, compiled again in each
+    # executor JVM); a constant key as bytes, a per-row key as a column.
+    rows = spark.sql(
+        "SELECT pct_query_param(u, 'q', 'spark', 'url') a, pct_query_param(u, k) b,"
+        " pct_build_query(pct_parse_query(u, 'form', 'url')) c"
+        " FROM (SELECT concat('/p?n=', id, '&q=a+b%2B', id) u, IF(id % 2 = 0, 'n', 'q') k"
+        " FROM range(0, 64, 1, 8)) ORDER BY u"
+    ).collect()
+    assert len(rows) == 64
+    for r in rows:
+        n = r.c.split("&")[0][2:]
+        assert r.a == f"a b+{n}" and r.c == f"n={n}&q=a+b%2B{n}"
+        assert r.b in (n, f"a b+{n}")

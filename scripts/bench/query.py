@@ -11,7 +11,10 @@ about one row in five, its value escaped in most of them. Cases:
 - kernel: `pctenc.arrow.query_param(col, "q", "spark", input="url")` alone, one thread; and
   `parse_query` of the whole column.
 - Spark local[2]: `url_decode(parse_url(u, 'QUERY', 'q'))` vs `pctenc.spark.query_param(u,
-  "q", profile="spark", input="url")` (arrow_udf), into the `noop` sink over a cached frame.
+  "q", profile="spark", input="url")` (arrow_udf), into the `noop` sink over a cached frame;
+  and, when `PCTENC_JAR` names the pctenc jar (`bash scripts/build/jvm.sh` prints its path),
+  `spark-jvm-pick`: the jar's native `pct_query_param(u, 'q', 'spark', 'url')` in a session
+  with the jar (no Python worker), against the same built-in peer.
 - DuckDB: `url_decode(regexp_extract(u, '[?&]q=([^&#]*)', 1))` (DuckDB 2.0 has no URL
   parser) vs the extension's native `pct_query_param(u, 'q', 'duckdb', 'input=url')` when
   it is built (scripts/build/duckdb.sh; found as `pctenc.duckdb.register` finds it:
@@ -58,20 +61,27 @@ def case_spark(name, path, runs):
     from pyspark.sql import SparkSession, functions as F
     import pctenc.spark as ps
 
-    spark = (
+    b = (
         SparkSession.builder.master("local[2]")
         .config("spark.ui.enabled", "false")
         .config("spark.driver.memory", "6g")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(SPARK_BATCH))
-        .getOrCreate()
     )
+    if name == "spark-jvm-pick":
+        b = b.config("spark.jars", os.environ["PCTENC_JAR"]).config("spark.sql.extensions", ps.EXTENSION)
+    spark = b.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     df = spark.read.parquet(path).cache()
     df.count()
     builtin = F.expr(f"url_decode(parse_url(u, 'QUERY', '{KEY}'))")
-    ours = ps.query_param("u", KEY, profile="spark", input="url")
+    if name == "spark-jvm-pick":
+        ours = F.expr(f"pct_query_param(u, '{KEY}', 'spark', 'url')")
+        plan = df.select(ours)._jdf.queryExecution().executedPlan().toString()
+        assert "SparkQueries" in plan and "ArrowEvalPython" not in plan, plan
+    else:
+        ours = ps.query_param("u", KEY, profile="spark", input="url")
     col = builtin if name == "spark-builtin-pick" else ours
-    if name == "spark-pctenc-pick":
+    if name != "spark-builtin-pick":
         sample = df.limit(CHECK_ROWS).select(builtin.alias("a"), ours.alias("b"))
         assert sample.where(~F.col("a").eqNullSafe(F.col("b"))).count() == 0, "results differ"
     run = lambda: df.select(col.alias("o")).write.format("noop").mode("overwrite").save()  # noqa: E731
@@ -135,12 +145,14 @@ def case_polars(name, path, runs):
 
 CASES = {
     "kernel": ["kernel-pick", "kernel-parse"],
-    "spark": ["spark-builtin-pick", "spark-pctenc-pick"],
+    "spark": ["spark-builtin-pick", "spark-pctenc-pick"]
+    + (["spark-jvm-pick"] if os.environ.get("PCTENC_JAR") else []),
     "duckdb": ["duckdb-builtin-pick", "duckdb-pctenc-pick"],
     "polars": ["polars-map_elements-parse_qs", "polars-pctenc-pick"],
 }
 PEER = {
     "spark-pctenc-pick": "spark-builtin-pick",
+    "spark-jvm-pick": "spark-builtin-pick",
     "duckdb-pctenc-pick": "duckdb-builtin-pick",
     "polars-pctenc-pick": "polars-map_elements-parse_qs",
 }

@@ -75,6 +75,7 @@ cli() { if eval "$2"; then cli_pass=$((cli_pass + 1)); else cli_fail=$((cli_fail
 cli "parity on all $n strings (count, encode, try_decode, decode)" \
     "grep -qxP 'parity\t$n\t$n\t$n\t$n' '$tmp/cli.out'"
 cli "known values" "grep -qxP 'known\ta b\+\x{FFFD}\ta%20b%2f\tNULL\ta\+b' '$tmp/cli.out'"
+cli "query functions" "grep -qxP 'query\tcafé au lait\t\ttrue\tb=2&a=1&b=3\tq=a%20b' '$tmp/cli.out'"
 cli "the last query fails the run" "[ $rc -ne 0 ]"
 cli "the error names the function, profile, byte and snippet" \
     "grep -q 'pct_decode: profile java-urlencoder, byte 2: invalid-escape at \"%zz\"' '$tmp/cli.err'"

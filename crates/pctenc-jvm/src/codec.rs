@@ -92,8 +92,13 @@ impl ValueError {
         ValueError { code, offset, profile, snippet, message }
     }
 
-    fn from_row(profile: &'static str, value: &[u8], e: RowError) -> ValueError {
+    pub(crate) fn from_row(profile: &'static str, value: &[u8], e: RowError) -> ValueError {
         ValueError::new(profile, value, e.code(), e.offset(), &e.to_string())
+    }
+
+    /// An error that is no fault of the value (the core's offsets overflowing).
+    pub(crate) fn internal(profile: &'static str, why: &str) -> ValueError {
+        ValueError::new(profile, b"", "internal", 0, why)
     }
 }
 
@@ -245,7 +250,7 @@ impl Codec {
 /// `bytes` as Java reads them into a `String` (each maximal invalid subpart one U+FFFD, an
 /// encoded surrogate one U+FFFD), written back as UTF-8: escaped whole with `rfc3986`, then
 /// decoded by Java's own profile, so that the repair is the core's and not a copy of it.
-fn java_string(bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn java_string(bytes: &[u8]) -> Vec<u8> {
     let escaped = RFC3986.encode(bytes);
     match JAVA_URLENCODER.decode(escaped.as_bytes()) {
         Ok(repaired) => repaired.into_owned(),

@@ -2,12 +2,15 @@
 //!
 //! Two kinds of call:
 //!
-//! - **Per value** ([`Java_org_pctenc_Native_run`]), called once per row by Spark's generated
-//!   code and per call by the Java API, so it is kept lean: raw JNI through the function
-//!   table in `jni::sys` (no checked helpers, which cost about 120 ns a call more), the input
-//!   read in place between `GetPrimitiveArrayCritical` and its release, the output built in a
-//!   per-thread buffer and copied into one new `byte[]`. An input that comes out unchanged
-//!   allocates nothing: the call returns `null` and Java keeps its own object.
+//! - **Per value** ([`Java_org_pctenc_Native_runInto`] and [`Java_org_pctenc_Native_run`],
+//!   the query calls `queryParam`, `queryParse`, `queryBuild`), called once per row by
+//!   Spark's generated code and per call by the Java API, so they are kept lean: raw JNI
+//!   through the function table in `jni::sys` (no checked helpers, which cost about 120 ns a
+//!   call more), the input read in place between `GetPrimitiveArrayCritical` and its release,
+//!   its range trusted from the Java caller that checked it (no `GetArrayLength`), the output
+//!   built in a per-thread buffer and copied into an array Java allocated (`runInto`; a JNI
+//!   `NewByteArray` costs as much as decoding a short value) or into one new `byte[]`. An
+//!   input that comes out unchanged allocates nothing: Java keeps its own object.
 //! - **Once** (compile a codec, names, version, throwing an exception): through the `jni`
 //!   crate's checked `Env`, where a few hundred nanoseconds do not matter.
 //!
@@ -23,6 +26,7 @@ use jni::sys::{jbyteArray, jint, jlong, jobject, JNIEnv, JNI_ABORT};
 use jni::{jni_sig, jni_str, Env, EnvUnowned};
 
 use crate::codec::{Codec, Mode, Outcome, ValueError};
+use crate::query::{QueryCodec, QueryOp};
 
 /// The largest output buffer a thread keeps between calls; a larger one (a very long value)
 /// is given back after the call, so memory stays bounded by the values in flight.
@@ -124,40 +128,254 @@ pub extern "system" fn Java_org_pctenc_Native_run(
     from: jint,
     len: jint,
 ) -> jbyteArray {
-    if input.is_null() {
-        return throw_illegal(env, "pctenc: the value is null");
-    }
-    // SAFETY: `env` is the JNIEnv the JVM passed to this native call, valid on this thread
-    // for its duration; `input` is a non-null local reference of that call. GetArrayLength is
-    // callable with no exception pending (none is: Java just called us).
-    let length = unsafe { ((**env).v1_1.GetArrayLength)(env, input) };
-    let in_bounds = from >= 0 && len >= 0 && from.checked_add(len).is_some_and(|end| end <= length);
-    if !in_bounds {
-        return throw_illegal(env, "pctenc: value range outside the array");
-    }
     let codec = codec(handle);
-    // SAFETY: as above; `input` is a live byte[] (checked non-null). The critical section
-    // ends at the release below and makes no JNI call in between (`run_value` is plain Rust).
-    let data =
-        unsafe { ((**env).v1_2.GetPrimitiveArrayCritical)(env, input, std::ptr::null_mut()) };
-    if data.is_null() {
-        // The JVM threw OutOfMemoryError.
+    let Some(result) = with_critical(env, input, from, len, |value| run_value(codec, value)) else {
         return std::ptr::null_mut();
+    };
+    match result {
+        Ok(Some(Outcome::Unchanged)) => std::ptr::null_mut(),
+        Ok(Some(Outcome::Null)) => input,
+        Ok(Some(Outcome::Written)) | Ok(None) => new_array_from_scratch(env),
+        Err(e) => throw_value_error(env, &e),
     }
-    // SAFETY: `data` points to the array's `length` bytes while the critical section lasts,
-    // and `from + len <= length` was checked above.
+}
+
+/// `static native long compileQuery(int op, String profile, String options, int flags)`: the
+/// handle of the interned query codec, or an `IllegalArgumentException` with the core's
+/// message. `profile` and `options` may be null.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_compileQuery<'local>(
+    mut unowned: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    op: jint,
+    profile: JString<'local>,
+    options: JString<'local>,
+    flags: jint,
+) -> jlong {
+    unowned
+        .with_env(|env| -> jni::errors::Result<jlong> {
+            let compiled = match QueryOp::from_int(op) {
+                None => Err("pctenc: unknown query operation".to_string()),
+                Some(op) => {
+                    let profile =
+                        if profile.is_null() { None } else { Some(profile.try_to_string(env)?) };
+                    let options = if options.is_null() {
+                        String::new()
+                    } else {
+                        options.try_to_string(env)?
+                    };
+                    QueryCodec::compile(op, profile.as_deref(), &options, flags).map_err(|e| e.0)
+                }
+            };
+            match compiled {
+                Ok(codec) => Ok(codec as *const QueryCodec as jlong),
+                Err(message) => {
+                    env.throw_new(
+                        jni_str!("java/lang/IllegalArgumentException"),
+                        jni::strings::JNIString::from(message),
+                    )?;
+                    Ok(0)
+                }
+            }
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// `static native String queryProfileName(long handle)`: the query codec's profile.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryProfileName<'local>(
+    mut unowned: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JString<'local> {
+    unowned
+        .with_env(|env| -> jni::errors::Result<JString<'local>> {
+            env.new_string(query_codec(handle).profile_name())
+        })
+        .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// `static native byte[] queryParam(long handle, byte[] input, int from, int len, byte[] key, int keyLen)`:
+/// the first value of `key` in the query of `input[from..from + len]`, a new array; `null`
+/// when there is none (the key is absent, or the value failed under `on_error=null`).
+/// Throws `PctencException` in raise mode.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryParam(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jbyteArray,
+    from: jint,
+    len: jint,
+    key: jbyteArray,
+    key_len: jint,
+) -> jbyteArray {
+    let codec = query_codec(handle);
+    if key.is_null() || key_len < 0 {
+        return throw_illegal(env, "pctenc: the key is null");
+    }
+    // The key is short: copied out (no critical section may be open while the input's is).
+    let mut key_bytes = vec![0u8; key_len as usize];
+    // SAFETY: `key` is a live byte[] of `key_len` bytes (its length, passed by org.pctenc's
+    // own callers) and `key_bytes` holds as many; no exception is pending.
+    unsafe {
+        ((**env).v1_1.GetByteArrayRegion)(env, key, 0, key_len, key_bytes.as_mut_ptr().cast())
+    };
+    let got = with_critical(env, input, from, len, |value| {
+        scratch(|out| codec.param(value, &key_bytes, out))
+    });
+    match got {
+        Some(Ok(true)) => new_array_from_scratch(env),
+        Some(Ok(false)) | None => std::ptr::null_mut(),
+        Some(Err(e)) => throw_value_error(env, &e),
+    }
+}
+
+/// `static native byte[] queryParse(long handle, byte[] input, int from, int len)`: the
+/// pairs of the query of `input[from..from + len]` in the layout of `query::write_pairs`;
+/// `null` when the row failed under `on_error=null`. Throws `PctencException` in raise mode.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryParse(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jbyteArray,
+    from: jint,
+    len: jint,
+) -> jbyteArray {
+    let codec = query_codec(handle);
+    match with_critical(env, input, from, len, |value| scratch(|out| codec.parse(value, out))) {
+        Some(Ok(true)) => new_array_from_scratch(env),
+        Some(Ok(false)) | None => std::ptr::null_mut(),
+        Some(Err(e)) => throw_value_error(env, &e),
+    }
+}
+
+/// `static native byte[] queryBuild(long handle, byte[] pairs, int len)`: the query string of
+/// `pairs[0..len]` (the layout of `query::write_pairs`), a new array.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_queryBuild(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    pairs: jbyteArray,
+    len: jint,
+) -> jbyteArray {
+    let codec = query_codec(handle);
+    match with_critical(env, pairs, 0, len, |pairs| scratch(|out| codec.build(pairs, out))) {
+        Some(Ok(())) => new_array_from_scratch(env),
+        Some(Err(why)) => throw_illegal(env, why),
+        None => std::ptr::null_mut(),
+    }
+}
+
+/// Runs `f` on `array[from..from + len]`, read in place inside a critical section that makes
+/// no JNI call; `None` with an exception pending when the array is null, the JVM is out of
+/// memory, or `f` panicked.
+///
+/// The range is not checked here (a `GetArrayLength` is a call into the VM, a tenth of a
+/// short value's whole cost): every native method is package-private, and its callers in
+/// `org.pctenc` pass a range they checked against the array (`Native.checkRange`).
+fn with_critical<T>(
+    env: *mut JNIEnv,
+    array: jbyteArray,
+    from: jint,
+    len: jint,
+    f: impl FnOnce(&[u8]) -> T,
+) -> Option<T> {
+    if array.is_null() || from < 0 || len < 0 {
+        throw_illegal(env, "pctenc: the value is null, or its range negative");
+        return None;
+    }
+    // SAFETY: `env` is the JNIEnv of the native call in progress on this thread and `array`
+    // a non-null local reference of that call; no exception is pending. The critical section
+    // ends at the release below and `f` is plain Rust (no JNI call).
+    let data =
+        unsafe { ((**env).v1_2.GetPrimitiveArrayCritical)(env, array, std::ptr::null_mut()) };
+    if data.is_null() {
+        return None; // OutOfMemoryError is pending.
+    }
+    // SAFETY: `data` points to the array's bytes while the critical section lasts, and
+    // `from + len` is within its length (checked by the Java caller, see above).
     let value =
         unsafe { std::slice::from_raw_parts((data as *const u8).add(from as usize), len as usize) };
-    let result = catch_unwind(AssertUnwindSafe(|| run_value(codec, value)));
-    // SAFETY: releases exactly what GetPrimitiveArrayCritical returned; JNI_ABORT: nothing
-    // was written (the data is not read past this point).
-    unsafe { ((**env).v1_2.ReleasePrimitiveArrayCritical)(env, input, data, JNI_ABORT) };
+    let result = catch_unwind(AssertUnwindSafe(|| f(value)));
+    // SAFETY: releases exactly what GetPrimitiveArrayCritical returned; nothing was written.
+    unsafe { ((**env).v1_2.ReleasePrimitiveArrayCritical)(env, array, data, JNI_ABORT) };
     match result {
-        Ok(Ok(Some(Outcome::Unchanged))) => std::ptr::null_mut(),
-        Ok(Ok(Some(Outcome::Null))) => input,
-        Ok(Ok(Some(Outcome::Written))) | Ok(Ok(None)) => new_array_from_scratch(env),
-        Ok(Err(e)) => throw_value_error(env, &e),
-        Err(_) => throw_illegal(env, "pctenc: internal error (a panic in the native library)"),
+        Ok(t) => Some(t),
+        Err(_) => {
+            throw_illegal(env, "pctenc: internal error (a panic in the native library)");
+            None
+        }
+    }
+}
+
+/// Runs `f` on this thread's scratch buffer, cleared first.
+fn scratch<T>(f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
+    SCRATCH.with(|s| {
+        let mut out = s.borrow_mut();
+        out.clear();
+        f(&mut out)
+    })
+}
+
+/// The query codec behind a handle made by [`Java_org_pctenc_Native_compileQuery`].
+fn query_codec(handle: jlong) -> &'static QueryCodec {
+    // SAFETY: as for `codec`: handles come only from `compileQuery` (a leaked, interned
+    // QueryCodec, never freed), passed back only by org.pctenc's package-private methods.
+    unsafe { &*(handle as *const QueryCodec) }
+}
+
+/// What [`Java_org_pctenc_Native_runInto`] returns instead of a length.
+const UNCHANGED: jint = -1;
+const NULL_VALUE: jint = -2;
+const DOES_NOT_FIT: jint = -3;
+
+/// `static native int runInto(long handle, byte[] input, int from, int len, byte[] out, int room)`:
+/// [`Java_org_pctenc_Native_run`] with the output written into `out`, an array Java
+/// allocated (a JVM allocation is a pointer bump; a JNI `NewByteArray` is a call into the VM,
+/// about as long as the decoding of a short value). Returns the output's length, or -1 when
+/// the output is the input unchanged, -2 when the value is null, -3 when the output is longer
+/// than `out` (then nothing was written: call `run`). Throws as `run` does.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_runInto(
+    env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jbyteArray,
+    from: jint,
+    len: jint,
+    out: jbyteArray,
+    room: jint,
+) -> jint {
+    let codec = codec(handle);
+    let result = with_critical(env, input, from, len, |value| run_value(codec, value));
+    match result {
+        Some(Ok(Some(Outcome::Unchanged))) => UNCHANGED,
+        Some(Ok(Some(Outcome::Null))) => NULL_VALUE,
+        Some(Ok(_)) => SCRATCH.with(|s| {
+            let mut scratch = s.borrow_mut();
+            let Ok(n) = jint::try_from(scratch.len()) else {
+                return DOES_NOT_FIT;
+            };
+            if n > room {
+                return DOES_NOT_FIT;
+            }
+            // SAFETY: `out` is a live byte[] of `room >= n` elements (`room` is its length,
+            // passed by org.pctenc's own callers), `scratch` holds `n` bytes, and no exception
+            // is pending.
+            unsafe { ((**env).v1_1.SetByteArrayRegion)(env, out, 0, n, scratch.as_ptr().cast()) };
+            if scratch.capacity() > KEEP_SCRATCH {
+                *scratch = Vec::new();
+            }
+            n
+        }),
+        Some(Err(e)) => {
+            throw_value_error(env, &e);
+            0
+        }
+        None => 0,
     }
 }
 

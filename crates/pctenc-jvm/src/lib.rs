@@ -1,10 +1,12 @@
 //! pctenc for the JVM: the native library behind the `org.pctenc` Java classes and the Spark
-//! SQL functions `pct_encode`, `pct_decode` and `pct_try_decode`.
+//! SQL functions `pct_encode`, `pct_decode`, `pct_try_decode` and the query functions
+//! (`pct_query_param`, `pct_parse_query`, `pct_build_query`).
 //!
 //! The Java side (`jvm/`) holds the API: `org.pctenc.Pctenc` (a profile with its options,
-//! compiled once), `org.pctenc.PctencException`, and `org.pctenc.spark` (the Catalyst
-//! expressions). This crate is built as `libpctenc_jvm.so`, carried inside the jar and
-//! loaded by `org.pctenc.Native`; it has no percent-encoding logic of its own.
+//! compiled once), `org.pctenc.PctencQuery` (a query operation with its options),
+//! `org.pctenc.PctencException`, and `org.pctenc.spark` (the Catalyst expressions). This
+//! crate is built as `libpctenc_jvm.so`, carried inside the jar and loaded by
+//! `org.pctenc.Native`; it has no percent-encoding logic of its own.
 //!
 //! ```text
 //! Java: Pctenc.of(profile, options) ──► Native.compile ──► codec::Codec (interned) ─► handle
@@ -13,6 +15,9 @@
 //!
 //! - [`codec`]: a profile and its options, compiled once, run on one value at a time
 //!   through the core's per-value batch functions (the same rules as a column row).
+//! - [`query`]: the query operations (`pct_query_param`, `pct_parse_query`,
+//!   `pct_build_query`) compiled once, run on one row at a time through the core's column
+//!   functions.
 //! - `ffi`: the JNI exports; the only module with `unsafe`.
 //!
 //! `scripts/build/jvm.sh` builds this crate and the jar; docs/engines.md says how to use it.
@@ -22,3 +27,4 @@
 pub mod codec;
 #[allow(unsafe_code)]
 mod ffi;
+pub mod query;

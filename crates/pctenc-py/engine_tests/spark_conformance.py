@@ -49,14 +49,14 @@ def options_text(case: dict) -> str:
     return ", ".join(x for x in (f"profile={default}", case["options"]) if x)
 
 
-def select(front_end: str):
+def select(front_end: str, functions: dict = FUNCTIONS):
     """The cases `front_end` runs, as (with a result, with an error), and its exclusions."""
     ex = Exclusions.load(front_end)
     results, errors = [], []
     for case in TABLE:
         if ex.match(case):
             continue
-        if case["op"] not in FUNCTIONS:
+        if case["op"] not in functions:
             raise AssertionError(f"{case['id']}: {case['op']} has no Spark function and is not "
                                  f"listed in conformance/cannot-express/{front_end}.txt")
         (errors if "error" in case else results).append(case)
@@ -190,11 +190,62 @@ def _error(code, offset, message):
 
 
 def run_native(spark) -> int:
-    """The table through the jar's native SQL functions on `spark`."""
-    results, errors = select("spark-native")
-    failures = _results(spark, results)
+    """The table through the jar's native SQL functions on `spark`: the codec functions,
+    then the query functions (`pct_query_param`, `pct_parse_query`, `pct_build_query`)."""
+    results, errors = select("spark-native", NATIVE)
+    coded = [c for c in results if c["op"] in FUNCTIONS]
+    failures = _results(spark, coded)
+    failures += _query_results(spark, [c for c in results if c["op"] in QUERY_FUNCTIONS])
     failures += _native_errors(spark, errors)
     return _finish("spark-native", len(results) + len(errors), failures)
+
+
+QUERY_FUNCTIONS = {"query-param": "pct_query_param", "query-parse": "pct_parse_query",
+                   "query-build": "pct_build_query"}
+NATIVE = FUNCTIONS | QUERY_FUNCTIONS
+
+
+def _query_results(spark, group: list[dict]) -> list[str]:
+    """The query cases with a result: one query per function over a table of their rows,
+    the options per row (the function's per-row path, as `_results` runs the codecs)."""
+    rows = []
+    for n, case in enumerate(group):
+        x = input_of(case) if case["op"] != "query-build" else None
+        text = isinstance(x, str)
+        pairs_in = [{"key": k, "value": v} for k, v in case.get("input_pairs", [])]
+        rows.append((n, case["op"], options_text(case), case.get("key"), x if text else None,
+                     None if text or x is None else bytearray(x), pairs_in))
+    schema = ("n int, op string, o string, k string, s string, b binary, "
+              "p array<struct<key: string, value: string>>")
+    spark.createDataFrame(rows, schema).createOrReplaceTempView("pctenc_qcases")
+    got = {}
+    for col in ("s", "b"):
+        v = col if col == "s" else "CAST(b AS STRING)"
+        for r in spark.sql(f"SELECT n, CAST(pct_query_param({v}, k, o) AS BINARY) r FROM pctenc_qcases "
+                           f"WHERE op = 'query-param' AND {col} IS NOT NULL").collect():
+            got[r.n] = None if r.r is None else bytes(r.r)
+        for r in spark.sql(f"SELECT n, pct_parse_query({v}, o) r FROM pctenc_qcases "
+                           f"WHERE op = 'query-parse' AND {col} IS NOT NULL").collect():
+            got[r.n] = None if r.r is None else [(p.key, p.value) for p in r.r]
+    for r in spark.sql("SELECT n, pct_build_query(p, o) r FROM pctenc_qcases "
+                       "WHERE op = 'query-build'").collect():
+        got[r.n] = r.r
+    spark.catalog.dropTempView("pctenc_qcases")
+    failures = []
+    for n, case in enumerate(group):
+        if n not in got:
+            failures.append(f"{case['id']}: no row came back")
+            continue
+        out = got[n]
+        if case["op"] == "query-parse" and "output" in case:
+            diff = None if out == case["output"] else f"{out!r} != {case['output']!r}"
+        elif case["op"] == "query-param" and isinstance(out, bytes) and "output_hex" not in case:
+            diff = same(case, out.decode("utf-8", "replace"), None)
+        else:
+            diff = same(case, out, None)
+        if diff:
+            failures.append(_say(case, diff))
+    return failures
 
 
 def _native_errors(spark, group: list[dict]) -> list[str]:
@@ -224,6 +275,11 @@ def _native_error_cases(spark, group: list[dict]) -> list[str]:
                "try-decode": rows.tryDecodeWith}
     failures = []
     for case in group:
+        if case["op"] in QUERY_FUNCTIONS:
+            diff = same(case, None, _native_query_error(spark, case))
+            if diff:
+                failures.append(_say(case, diff))
+            continue
         x = input_of(case)
         raw = x.encode("utf-8") if isinstance(x, str) else x
         opts = options_text(case)
@@ -250,3 +306,45 @@ def _native_error_cases(spark, group: list[dict]) -> list[str]:
         if diff:
             failures.append(_say(case, diff))
     return failures
+
+
+def _native_query_error(spark, case: dict):
+    """A query case with an error: option errors as the analysis error of a query with
+    constant arguments; a row's error through `SparkQueries.paramWith` / `parseWith`, the
+    calls the generated code makes per row."""
+    from py4j.protocol import Py4JJavaError
+
+    jvm = spark._jvm
+    text = jvm.org.apache.spark.unsafe.types.UTF8String
+    opts = options_text(case)
+    lit = lambda b: f"CAST(X'{b.hex()}' AS STRING)"  # noqa: E731
+    fn = QUERY_FUNCTIONS[case["op"]]
+    if "option" in case["error"]:
+        if case["op"] == "query-build":
+            args = f"array(named_struct('key', 'a', 'value', 'b')), {lit(opts.encode())}"
+        else:
+            x = input_of(case)
+            raw = x.encode("utf-8") if isinstance(x, str) else x
+            key = f"{lit(case['key'].encode())}, " if case["op"] == "query-param" else ""
+            args = f"{lit(raw)}, {key}{lit(opts.encode())}"
+        try:
+            spark.sql(f"SELECT {fn}({args})").schema  # analysed, not run
+            return None
+        except Exception as e:  # noqa: BLE001 - Spark's AnalysisException carries the text
+            return ValueError(str(e))
+    x = input_of(case)
+    raw = x.encode("utf-8") if isinstance(x, str) else x
+    rows = jvm.org.pctenc.spark.SparkQueries
+    try:
+        if case["op"] == "query-param":
+            rows.paramWith(text.fromBytes(bytearray(raw)), text.fromString(case["key"]),
+                           text.fromString(opts), text.fromString(""), False, fn)
+        else:
+            rows.parseWith(text.fromBytes(bytearray(raw)), text.fromString(opts),
+                           text.fromString(""), False, fn)
+        return None
+    except Py4JJavaError as e:
+        j = e.java_exception
+        if j.getClass().getName() == "org.pctenc.PctencException":
+            return _Error(j.code(), j.offset(), j.getMessage())
+        return ValueError(j.getMessage())

@@ -56,7 +56,11 @@ spark = (SparkSession.builder.config("spark.jars", ps.jar())
 
 Then `url_encode`, `url_decode(on_error="raise"|"null")` and `try_url_decode` without other
 options use them (`native(spark)` says whether they are there); the Arrow UDFs remain for
-everything else (options, `charset`, `on_error="keep"|"replace"`, `utf8="bytes"`).
+everything else (options, `charset`, `on_error="keep"|"replace"`, `utf8="bytes"`). The jar
+also has the query functions `pct_query_param`, `pct_parse_query`, `pct_build_query` (and
+`pct_try_query_param`, `pct_try_parse_query`): `query_param`, `parse_query` and
+`build_query` use them for `on_error="raise"|"null"`, and `register` keeps them (only
+`pct_query_param_all`, which the jar lacks, is an Arrow UDF there).
 """
 
 from __future__ import annotations
@@ -157,8 +161,10 @@ def register(spark: Any, prefix: str = "pct_") -> None:
     argument, per row, is a profile name or the options text of the function's operation
     (`'profile=form, hex=lower'`); they return STRING, which under `utf8=bytes` holds the
     decoded bytes (`CAST(... AS BINARY)` gives them), as the jar's functions do. A session that
-    has the jar's native functions keeps them (nothing is registered over them)."""
+    has the jar's native functions keeps them (nothing is registered over them; only the
+    query functions the jar lacks, `pct_query_param_all` and its twin, are added)."""
     if prefix == "pct_" and native(spark):
+        register_query(spark, prefix)  # only the query functions the jar lacks
         return
     for name, op, on_error in (
         ("encode", "encode", None),
@@ -438,7 +444,10 @@ def register_query(spark: Any, prefix: str = "pct_") -> None:
     """Registers the SQL query functions: `pct_parse_query(u [, profile [, input]])`,
     `pct_query_param(u, key [, profile [, input]])`, `pct_query_param_all(...)` (and their
     `pct_try_*` twins, NULL where a strict profile rejects the value), and
-    `pct_build_query(map_or_pairs [, profile])`. `register` calls it."""
+    `pct_build_query(map_or_pairs [, profile])`. `register` calls it. A session with the
+    jar's native query functions keeps them: only `pct_query_param_all` and its twin, which
+    the jar lacks, are registered."""
+    keep = prefix == "pct_" and native(spark)
     for name, op, on_error in (
         ("parse_query", "parse_query", None),
         ("try_parse_query", "parse_query", _TRY),
@@ -448,7 +457,17 @@ def register_query(spark: Any, prefix: str = "pct_") -> None:
         ("try_query_param_all", "query_param_all", _TRY),
         ("build_query", "build_query", None),
     ):
+        if keep and _is_native(spark, prefix + name):
+            continue
         spark.udf.register(prefix + name, _query_sql_udf(prefix + name, op, on_error))
+
+
+def _is_native(spark: Any, name: str) -> bool:
+    """Whether the session's function `name` is one of the jar's (not a Python UDF)."""
+    try:
+        return spark.catalog.getFunction(name).className.startswith("org.pctenc.spark.")
+    except Exception:  # noqa: BLE001 - no such function
+        return False
 
 
 def _query_prepare(values: Any, profile: Any):
@@ -471,6 +490,9 @@ def _query_column(op: str, col: Any, key: Any, profile: str, input: str, on_erro
                else pa.array([], _query.out_type("parse_query")), key=key or "",
                profile=profile, input=input, on_error=on_error)
     where = f"pctenc.spark.{op}"
+    native_call = _native_query(op, col, key, profile, input, on_error)
+    if native_call is not None:
+        return native_call
 
     def apply(values: pa.Array) -> pa.Array:
         return _query.run(where, op, values, key=key, profile=profile, input=input,
@@ -479,6 +501,33 @@ def _query_column(op: str, col: Any, key: Any, profile: str, input: str, on_erro
     apply.__annotations__ = {"values": pa.Array, "return": pa.Array}
     udf = F.arrow_udf(apply, _QUERY_TYPES[op])
     return udf(F.col(col) if isinstance(col, str) else col).alias(f"{op}({_name(col)})")
+
+
+def _native_query(op: str, col: Any, key: Any, profile: Any, input: Any, on_error: str):
+    """The jar's native query function for this call (a Column), or None when the session
+    lacks it or only the Arrow path takes the arguments (`query_param(all=True)`,
+    `on_error="keep"|"replace"`). The jar takes the same profile, and the input word as its
+    options argument."""
+    from pyspark.sql import functions as F
+
+    names = {
+        ("query_param", "raise"): "pct_query_param",
+        ("query_param", "null"): "pct_try_query_param",
+        ("parse_query", "raise"): "pct_parse_query",
+        ("parse_query", "null"): "pct_try_parse_query",
+        ("build_query", "raise"): "pct_build_query",
+    }
+    sql = names.get((op, on_error))
+    if sql is None or not native():
+        return None
+    from pyspark.sql import SparkSession
+
+    if not _is_native(SparkSession.getActiveSession(), sql):  # a jar without query functions
+        return None
+    c = F.col(col) if isinstance(col, str) else col
+    args = [c] + ([F.lit(key)] if op == "query_param" else [])
+    args += [F.lit(profile or "")] + ([F.lit(input or "")] if op != "build_query" else [])
+    return F.call_function(sql, *args).alias(f"{op}({_name(col)})")
 
 
 def _query_sql_udf(name: str, op: str, on_error: Any):

@@ -62,6 +62,33 @@ final class Native {
     /** The canonical name of the codec's profile. */
     static native String profileName(long handle);
 
+    static final int QUERY_PARAM = 0;
+    static final int QUERY_PARSE = 1;
+    static final int QUERY_BUILD = 2;
+
+    /** Flag of {@link #compileQuery}: an options text without {@code =} is the input word. */
+    static final int FLAG_BARE_WORD_IS_INPUT = 4;
+
+    /** Flag of {@link #compileQuery}: a row that fails is null ({@code on_error=null}). */
+    static final int FLAG_TRY = 8;
+
+    /** The handle of the query codec of {@code op} ({@code QUERY_*}); as {@link #compile}. */
+    static native long compileQuery(int op, String profile, String options, int flags);
+
+    /** The canonical name of the query codec's profile. */
+    static native String queryProfileName(long handle);
+
+    /** The first value of {@code key} in the query of {@code input[from, from + len)}, or
+     * null when there is none; throws PctencException in raise mode. */
+    static native byte[] queryParam(long handle, byte[] input, int from, int len, byte[] key, int keyLen);
+
+    /** The pairs of the query of {@code input[from, from + len)} (the layout of
+     * {@link PctencQuery}), or null for a row that failed under {@code on_error=null}. */
+    static native byte[] queryParse(long handle, byte[] input, int from, int len);
+
+    /** The query string of {@code pairs} (the layout of {@link PctencQuery}). */
+    static native byte[] queryBuild(long handle, byte[] pairs, int len);
+
     /** The native library's version. */
     static native String version();
 
@@ -71,6 +98,35 @@ final class Native {
      * a new array with the output. Throws PctencException in raise mode.
      */
     static native byte[] run(long handle, byte[] input, int from, int len);
+
+    /** {@link #runInto}: the output is the input unchanged. */
+    static final int UNCHANGED = -1;
+    /** {@link #runInto}: the value is null. */
+    static final int NULL_VALUE = -2;
+    /** {@link #runInto}: the output is longer than {@code out}; nothing was written. */
+    static final int DOES_NOT_FIT = -3;
+
+    /**
+     * {@link #run} with the output written into {@code out} (allocated by Java, which is
+     * cheaper than an allocation from native code): its length, or {@link #UNCHANGED},
+     * {@link #NULL_VALUE}, {@link #DOES_NOT_FIT}.
+     */
+    static native int runInto(long handle, byte[] input, int from, int len, byte[] out, int room);
+
+    /**
+     * Checks {@code from, len} against {@code array} before a native call, which trusts the
+     * ranges it is given (the native side reads them without asking the VM for the array's
+     * length, a call that costs a tenth of a short value's work). Every native method taking
+     * a range is called after this check.
+     */
+    static void checkRange(byte[] array, int from, int len) {
+        if (array == null) {
+            throw new IllegalArgumentException("pctenc: the value is null");
+        }
+        if (from < 0 || len < 0 || from > array.length - len) {
+            throw new IllegalArgumentException("pctenc: value range outside the array");
+        }
+    }
 
     private static String readVersion() {
         Properties p = new Properties();

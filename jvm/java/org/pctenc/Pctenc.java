@@ -261,7 +261,41 @@ public final class Pctenc implements Serializable {
      *     not apply to {@code mode}
      */
     public byte[] transform(int mode, byte[] buf, int from, int len) {
-        return Native.run(handle(mode), buf, from, len);
+        long h = handle(mode);
+        Native.checkRange(buf, from, len);
+        return Native.run(h, buf, from, len);
+    }
+
+    /** {@link #transformInto}: the output is the value unchanged. */
+    public static final int UNCHANGED = Native.UNCHANGED;
+    /** {@link #transformInto}: the result is null. */
+    public static final int NULL_VALUE = Native.NULL_VALUE;
+    /** {@link #transformInto}: the output is longer than the array given; nothing was written. */
+    public static final int DOES_NOT_FIT = Native.DOES_NOT_FIT;
+
+    /**
+     * {@link #transform} with the output written into {@code out}, an array the caller
+     * allocated ({@link #room} bytes fit nearly every output): one native call and no
+     * allocation in it.
+     *
+     * @return the output's length, or {@link #UNCHANGED}, {@link #NULL_VALUE},
+     *     {@link #DOES_NOT_FIT} (then call {@link #transform})
+     * @throws PctencException in raise mode, for a value that does not decode
+     */
+    public int transformInto(int mode, byte[] buf, int from, int len, byte[] out) {
+        long h = handle(mode);
+        Native.checkRange(buf, from, len);
+        return Native.runInto(h, buf, from, len, out, out.length);
+    }
+
+    /**
+     * The room for the output of {@code mode} on {@code len} bytes that nearly every value
+     * fits: decoding shrinks (a value that is not UTF-8 under Java's profile, or a legacy
+     * charset, may grow, and then does not fit), encoding writes at most three bytes per
+     * byte (a value that is not UTF-8 under Java's profile may need more).
+     */
+    public static int room(int mode, int len) {
+        return mode == ENCODE ? (int) Math.min(Integer.MAX_VALUE - 8, 3L * len) : len;
     }
 
     private long handle(int mode) {
@@ -282,6 +316,17 @@ public final class Pctenc implements Serializable {
                     "utf8=bytes decodes to bytes that a String cannot hold: use decode(byte[])");
         }
         byte[] in = value.getBytes(StandardCharsets.UTF_8);
+        byte[] room = new byte[room(mode, in.length)];
+        int n = Native.runInto(h, in, 0, in.length, room, room.length);
+        if (n >= 0) {
+            return new String(room, 0, n, StandardCharsets.UTF_8);
+        }
+        if (n == UNCHANGED) {
+            return value;
+        }
+        if (n == NULL_VALUE) {
+            return null;
+        }
         byte[] out = Native.run(h, in, 0, in.length);
         if (out == null) {
             return value;
@@ -293,7 +338,20 @@ public final class Pctenc implements Serializable {
     }
 
     private byte[] bytes(int mode, byte[] value) {
-        byte[] out = Native.run(handle(mode), value, 0, value.length);
+        long h = handle(mode);
+        Native.checkRange(value, 0, 0);
+        byte[] room = new byte[room(mode, value.length)];
+        int n = Native.runInto(h, value, 0, value.length, room, room.length);
+        if (n >= 0) {
+            return n == room.length ? room : Arrays.copyOf(room, n);
+        }
+        if (n == UNCHANGED) {
+            return value;
+        }
+        if (n == NULL_VALUE) {
+            return null;
+        }
+        byte[] out = Native.run(h, value, 0, value.length);
         if (out == null) {
             return value;
         }

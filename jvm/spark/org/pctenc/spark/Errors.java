@@ -13,7 +13,15 @@ final class Errors {
 
     /** Spark's WRONG_NUM_ARGS error: {@code function} takes 1, 2 or 3 arguments. */
     static Throwable wrongNumArgs(String function, int given) {
-        List<Object> expected = List.of(1, 2, 3);
+        return wrongNumArgs(function, given, 1, 3);
+    }
+
+    /** Spark's WRONG_NUM_ARGS error: {@code function} takes {@code least..most} arguments. */
+    static Throwable wrongNumArgs(String function, int given, int least, int most) {
+        List<Object> expected = new java.util.ArrayList<>();
+        for (int n = least; n <= most; n++) {
+            expected.add(n);
+        }
         return QueryCompilationErrors.wrongNumArgsError(
                 function,
                 CollectionConverters.asScala(expected).toSeq(),

@@ -15,7 +15,9 @@ import org.pctenc.PctencException;
  * <p>A row's {@code UTF8String} usually points into an on-heap {@code byte[]} (a row buffer):
  * the native call reads it there, with no copy. Values in off-heap memory or in Spark's
  * {@code long[]} pages are copied out first ({@code getBytes}). A row that comes out
- * unchanged is returned as it came (no allocation); otherwise the result is one new array.
+ * unchanged is returned as it came; otherwise the native call writes the result into one new
+ * array allocated here (room for nearly every output: {@code Pctenc.room}), which the result
+ * points into.
  *
  * <p>With a constant profile and options (the usual case) the codec is compiled once, when
  * the query is analysed, and travels with the plan; a profile or options given per row are
@@ -90,9 +92,22 @@ public final class SparkRows {
             buf = value.getBytes();
             from = 0;
         }
+        int len = value.numBytes();
+        byte[] room = new byte[Pctenc.room(mode, len)];
         byte[] out;
         try {
-            out = codec.transform(mode, buf, from, value.numBytes());
+            int n = codec.transformInto(mode, buf, from, len, room);
+            if (n >= 0) {
+                // The row's bytes where the native call wrote them: no copy.
+                return UTF8String.fromAddress(room, Platform.BYTE_ARRAY_OFFSET, n);
+            }
+            if (n == Pctenc.UNCHANGED) {
+                return value;
+            }
+            if (n == Pctenc.NULL_VALUE) {
+                return null;
+            }
+            out = codec.transform(mode, buf, from, len);
         } catch (PctencException e) {
             throw e.in(function);
         }
