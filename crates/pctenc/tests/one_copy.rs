@@ -393,7 +393,7 @@ fn no_option_word_alias_or_default_is_spelt_twice() {
         .map(|(f, w, _)| format!("{f}: {w}"))
         .collect();
     println!(
-        "one copy: {} files read, {} known copies left to another branch",
+        "one copy: {} files read, {} hits listed as not copies, each with its reason",
         files.len(),
         seen.len()
     );

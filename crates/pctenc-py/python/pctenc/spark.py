@@ -416,6 +416,10 @@ _QUERY_TYPES = {
     "build_query": "string",
 }
 
+# This module's query function names -> the library's operation names.
+_QUERY_OPS = {"parse_query": "query-parse", "query_param": "query-param",
+              "build_query": "query-build"}
+
 
 def parse_query(col: Union[str, Any], profile: Any = None, *, input: Any = None,
                 on_error: Any = None):
@@ -510,14 +514,18 @@ def _native_query(op: str, col: Any, key: Any, profile: Any, input: Any, on_erro
     options argument."""
     from pyspark.sql import functions as F
 
-    names = {
-        ("query_param", "raise"): "pct_query_param",
-        ("query_param", "null"): "pct_try_query_param",
-        ("parse_query", "raise"): "pct_parse_query",
-        ("parse_query", "null"): "pct_try_parse_query",
-        ("build_query", "raise"): "pct_build_query",
-    }
-    sql = names.get((op, on_error))
+    core_op = _QUERY_OPS.get(op)
+    if core_op is None:  # query_param(all=True): the jar has no native form
+        return None
+    # The jar's functions are the query operations under their default on_error, and the
+    # pct_try_* twins under try-decode's word; any other word takes the Arrow path.
+    word = _pctenc.effective(core_op, on_error=on_error)["on_error"]
+    if word == _pctenc.effective(core_op)["on_error"]:
+        sql = "pct_" + op
+    elif word == _TRY and op != "build_query":
+        sql = "pct_try_" + op
+    else:
+        sql = None
     if sql is None or not native():
         return None
     from pyspark.sql import SparkSession
