@@ -50,27 +50,38 @@ pub extern "system" fn Java_org_pctenc_Native_compile<'local>(
     flags: jint,
 ) -> jlong {
     unowned
-        .with_env(|env| -> jni::errors::Result<jlong> {
-            let Some(mode) = Mode::from_int(mode) else {
-                let message = jni::strings::JNIString::from("pctenc: unknown mode");
-                env.throw_new(jni_str!("java/lang/IllegalArgumentException"), message)?;
-                return Ok(0);
-            };
-            let profile = if profile.is_null() { None } else { Some(profile.try_to_string(env)?) };
-            let options =
-                if options.is_null() { String::new() } else { options.try_to_string(env)? };
-            match Codec::compile(mode, profile.as_deref(), &options, flags) {
-                Ok(codec) => Ok(codec as *const Codec as jlong),
-                Err(e) => {
-                    env.throw_new(
-                        jni_str!("java/lang/IllegalArgumentException"),
-                        jni::strings::JNIString::from(e.0),
-                    )?;
-                    Ok(0)
-                }
-            }
+        .with_env(|env| {
+            compile_handle(env, &profile, &options, |profile, options| {
+                let mode =
+                    Mode::from_int(mode).ok_or_else(|| "pctenc: unknown mode".to_string())?;
+                let codec = Codec::compile(mode, profile, options, flags).map_err(|e| e.0)?;
+                Ok(codec as *const Codec as jlong)
+            })
         })
         .resolve::<ThrowRuntimeExAndDefault>()
+}
+
+/// The body of both compile exports: reads the optional `profile` and `options` strings and
+/// turns them into a handle with `compile`, or throws an `IllegalArgumentException` with the
+/// core's message (and returns 0).
+fn compile_handle(
+    env: &mut Env<'_>,
+    profile: &JString<'_>,
+    options: &JString<'_>,
+    compile: impl FnOnce(Option<&str>, &str) -> Result<jlong, String>,
+) -> jni::errors::Result<jlong> {
+    let profile = if profile.is_null() { None } else { Some(profile.try_to_string(env)?) };
+    let options = if options.is_null() { String::new() } else { options.try_to_string(env)? };
+    match compile(profile.as_deref(), &options) {
+        Ok(handle) => Ok(handle),
+        Err(message) => {
+            env.throw_new(
+                jni_str!("java/lang/IllegalArgumentException"),
+                jni::strings::JNIString::from(message),
+            )?;
+            Ok(0)
+        }
+    }
 }
 
 /// `static native String profileName(long handle)`: the profile's canonical name.
@@ -153,30 +164,13 @@ pub extern "system" fn Java_org_pctenc_Native_compileQuery<'local>(
     flags: jint,
 ) -> jlong {
     unowned
-        .with_env(|env| -> jni::errors::Result<jlong> {
-            let compiled = match QueryOp::from_int(op) {
-                None => Err("pctenc: unknown query operation".to_string()),
-                Some(op) => {
-                    let profile =
-                        if profile.is_null() { None } else { Some(profile.try_to_string(env)?) };
-                    let options = if options.is_null() {
-                        String::new()
-                    } else {
-                        options.try_to_string(env)?
-                    };
-                    QueryCodec::compile(op, profile.as_deref(), &options, flags).map_err(|e| e.0)
-                }
-            };
-            match compiled {
-                Ok(codec) => Ok(codec as *const QueryCodec as jlong),
-                Err(message) => {
-                    env.throw_new(
-                        jni_str!("java/lang/IllegalArgumentException"),
-                        jni::strings::JNIString::from(message),
-                    )?;
-                    Ok(0)
-                }
-            }
+        .with_env(|env| {
+            compile_handle(env, &profile, &options, |profile, options| {
+                let op = QueryOp::from_int(op)
+                    .ok_or_else(|| "pctenc: unknown query operation".to_string())?;
+                let codec = QueryCodec::compile(op, profile, options, flags).map_err(|e| e.0)?;
+                Ok(codec as *const QueryCodec as jlong)
+            })
         })
         .resolve::<ThrowRuntimeExAndDefault>()
 }
