@@ -70,7 +70,16 @@ import json, sys
 m = json.load(sys.stdin)
 print(" ".join(p["name"] for p in m["packages"] if p["publish"] != []))')
 # One command for all of them: each is verified against the others as packed (crates.io does
-# not have them), as `cargo publish --workspace` would publish them in order.
+# not have them), as `cargo publish --workspace` would publish them in order. Cargo serves the
+# packed crates from a local registry in target/package and unpacks them into
+# $CARGO_HOME/registry/src/-<hash of that path>/NAME-VERSION, and it reuses a directory it
+# unpacked before without comparing it to the new .crate: a second run from the same path
+# (CI's clone, after an earlier commit) would verify against the earlier sources. So those
+# unpacked copies of our own crates go first (the crates.io sources, index.*/, are untouched).
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+for crate in $publishable; do
+  rm -rf "$cargo_home"/registry/src/-*/"$crate-$version"
+done
 run "cargo package ${publishable//pctenc/-p pctenc} (verification builds of the packed crates)" \
   cargo package $(printf -- '-p %s ' $publishable) --allow-dirty -q
 for crate in $publishable; do
