@@ -456,96 +456,8 @@ pub fn input_offset(d: &Decoding, unit: Unit, input: &[u8], out_pos: usize) -> u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::Decoding;
     use alloc::vec;
     use alloc::vec::Vec;
-
-    #[test]
-    fn unhex_is_exact() {
-        for b in 0..=255u8 {
-            let expect = (b as char).to_digit(16).map_or(0xFF, |d| d as u8);
-            assert_eq!(UNHEX[b as usize], expect, "{b:#x}");
-        }
-    }
-
-    #[test]
-    fn incomplete_escape_is_left_unread() {
-        let mut out = [0u8; 8];
-        let p = decode(&Decoding::STRICT, Unit::Byte, b"ab%4", &mut out, false).unwrap();
-        assert_eq!(p, Progress { read: 2, written: 2 });
-        let e = decode(&Decoding::STRICT, Unit::Byte, b"ab%4", &mut out, true).unwrap_err();
-        assert_eq!(e, DecodeError::TruncatedEscape { offset: 2 });
-    }
-
-    /// The definition `decode` must match: one unit at a time, every `%` through `escape`.
-    fn decode_reference(
-        d: &Decoding,
-        unit: Unit,
-        input: &[u8],
-        last: bool,
-    ) -> Result<(Vec<u8>, usize), DecodeError> {
-        let (mut i, mut out) = (0, Vec::new());
-        while let Some(&b) = input.get(i) {
-            if b == b'+' && d.plus_as_space {
-                out.push(b' ');
-                i += 1;
-            } else if b != b'%' {
-                out.push(b);
-                i += 1;
-            } else {
-                match escape(d, unit, input, i, last)? {
-                    Step::Incomplete => break,
-                    Step::Unit { read, written, bytes } => {
-                        out.extend_from_slice(&bytes[..written]);
-                        i += read;
-                    }
-                }
-            }
-        }
-        Ok((out, i))
-    }
-
-    #[test]
-    fn word_loop_matches_reference() {
-        use crate::profile::ALL;
-        // Short alphabets make every interaction likely: escapes next to each other, across
-        // word boundaries, cut at the end, `+`, `%u`, kept escapes, runs longer than the
-        // `memchr` switch.
-        const ALPHABET: &[u8] = b"%%%%++2F5aGu0D8xyz \xc3\xa9";
-        let mut seed = 0x1234_5678_9ABC_DEF0u64;
-        let mut next = move || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let z = (seed ^ (seed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB) >> 11
-        };
-        let mut cases = 0;
-        for round in 0..4000 {
-            let len = (next() % 90) as usize;
-            let long_run = round % 7 == 0;
-            let input: Vec<u8> = (0..len)
-                .map(|k| {
-                    if long_run && k % 40 < 37 {
-                        b'a' + (k % 26) as u8
-                    } else {
-                        ALPHABET[(next() % ALPHABET.len() as u64) as usize]
-                    }
-                })
-                .collect();
-            for p in ALL {
-                for d in [p.decoding(), Decoding { plus_as_space: true, ..p.decoding() }] {
-                    for last in [true, false] {
-                        let mut out = vec![0u8; input.len()];
-                        let got = decode(&d, p.unit(), &input, &mut out, last)
-                            .map(|g| (out[..g.written].to_vec(), g.read));
-                        let want = decode_reference(&d, p.unit(), &input, last);
-                        assert_eq!(got, want, "{} {:?} last={last}", p.name(), input);
-                        cases += 1;
-                    }
-                }
-            }
-        }
-        assert_eq!(cases, 4000 * ALL.len() * 4);
-    }
 
     #[test]
     fn encode_slice_and_clean_prefix_match_the_table() {
@@ -581,36 +493,5 @@ mod tests {
                 assert_eq!(clean_prefix(t, &input), clean.unwrap_or(len), "{}", p.name());
             }
         }
-    }
-
-    #[test]
-    fn high_surrogate_waits_for_its_partner() {
-        let d = Decoding { utf8: Utf8::Lossy, ..Decoding::LENIENT };
-        let mut out = [0u8; 16];
-        let p = decode(&d, Unit::Utf16, b"x%uD83D%uDE", &mut out, false).unwrap();
-        assert_eq!(p.read, 1);
-        let p = decode(&d, Unit::Utf16, b"x%uD83D%uDE00", &mut out, false).unwrap();
-        assert_eq!(&out[..p.written], "x😀".as_bytes());
-    }
-
-    #[test]
-    fn signed_escapes_as_java_reads_them() {
-        use crate::profile::Malformed;
-        let d = Decoding { malformed: Malformed::RejectSigned, ..Decoding::STRICT };
-        let mut out = [0u8; 16];
-        let mut run = |s: &[u8], last| decode(&d, Unit::Byte, s, &mut out, last);
-        assert_eq!(run(b"%+1%-0%+f", true).unwrap().written, 3);
-        assert_eq!(run(b"a%-1", true), Err(DecodeError::InvalidEscape { offset: 1 }));
-        assert_eq!(run(b"%++1", true), Err(DecodeError::InvalidEscape { offset: 0 }));
-        assert_eq!(run(b"%+", true), Err(DecodeError::TruncatedEscape { offset: 0 }));
-        assert_eq!(run(b"x%+", false).unwrap(), Progress { read: 1, written: 1 });
-    }
-
-    #[test]
-    fn byte_or_u16_reads_both_escapes() {
-        let d = Decoding { utf8: Utf8::Lossy, ..Decoding::LENIENT };
-        let mut out = [0u8; 16];
-        let p = decode(&d, Unit::ByteOrU16, b"%C3%A9%u00e9", &mut out, true).unwrap();
-        assert_eq!(&out[..p.written], "éé".as_bytes());
     }
 }
