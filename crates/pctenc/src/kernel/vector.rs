@@ -157,3 +157,74 @@ pub(crate) unsafe trait Lane: Copy {
     /// `p` is valid for writes of 8 bytes.
     unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8);
 }
+
+/// The [`Vector`] items every one-lane (16-byte) vector shares: it is its own lane, the
+/// groups need no reordering, and the expansion table is [`super::tables::EXPAND`] itself.
+/// Used inside `unsafe impl Vector` by SSSE3, NEON and simd128.
+macro_rules! one_lane {
+    () => {
+        const LANES: usize = 1;
+        type Lane = Self;
+        type Order = ();
+        #[inline(always)]
+        unsafe fn table(t: &[u8; 16]) -> Self {
+            // SAFETY: `t` is 16 readable bytes; the instruction set as the caller promises.
+            unsafe { <Self as $crate::kernel::vector::Bytes>::load(t.as_ptr()) }
+        }
+        #[inline(always)]
+        unsafe fn order() {}
+        #[inline(always)]
+        fn pair_order<const INVERSE: bool>(self, _: &()) -> Self {
+            self
+        }
+        #[inline(always)]
+        fn lane(self, _: usize) -> Self {
+            self
+        }
+        #[inline(always)]
+        unsafe fn expand_pattern(m4: usize) -> Self {
+            let entry = &$crate::kernel::tables::EXPAND[m4 >> 2 & 15];
+            // SAFETY: the entry is 16 readable bytes.
+            unsafe { <Self as $crate::kernel::vector::Bytes>::load(entry.as_ptr()) }
+        }
+        #[inline(always)]
+        unsafe fn expand_len(m4: usize, _: usize) -> u32 {
+            $crate::kernel::tables::GROUP_LEN[m4 >> 2 & 15]
+        }
+    };
+}
+pub(crate) use one_lane;
+
+/// The [`Lane`] impl of a one-lane vector `$t` (a newtype of the instruction set's vector):
+/// its own loads, stores and lookups, and `compact8` as `$body`, which stores the bytes of
+/// `$v` (the inner vector) picked by the 8 indices of `$idx` (a `u64`) at `$p`.
+macro_rules! own_lane {
+    ($t:ident, compact8($v:ident, $idx:ident, $p:ident) => $body:expr) => {
+        // SAFETY: as for the type's `Bytes`.
+        unsafe impl $crate::kernel::vector::Lane for $t {
+            #[inline(always)]
+            unsafe fn load(p: *const u8) -> Self {
+                // SAFETY: the caller's bound.
+                unsafe { <Self as $crate::kernel::vector::Bytes>::load(p) }
+            }
+            #[inline(always)]
+            unsafe fn store(self, p: *mut u8) {
+                // SAFETY: the caller's bound.
+                unsafe { <Self as $crate::kernel::vector::Bytes>::store(self, p) }
+            }
+            #[inline(always)]
+            fn lookup(self, idx: Self) -> Self {
+                <Self as $crate::kernel::vector::Vector>::lookup(self, idx)
+            }
+            #[inline(always)]
+            unsafe fn compact8<const HIGH: bool>(self, keep: usize, $p: *mut u8) {
+                let $idx: u64 = $crate::kernel::tables::COMPACT[HIGH as usize][keep & 0xFF];
+                let $v = self.0;
+                // SAFETY: the caller's bound (8 bytes at `$p`); the instruction set as for
+                // the type's other methods.
+                unsafe { $body }
+            }
+        }
+    };
+}
+pub(crate) use own_lane;

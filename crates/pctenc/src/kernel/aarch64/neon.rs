@@ -6,8 +6,7 @@
 
 use core::arch::aarch64::*;
 
-use crate::kernel::tables::{COMPACT, EXPAND, GROUP_LEN};
-use crate::kernel::vector::{Bytes, Lane, Vector};
+use crate::kernel::vector::{Bytes, Vector};
 
 /// A 16-byte vector of the NEON kernel.
 #[derive(Clone, Copy)]
@@ -60,16 +59,7 @@ unsafe impl Bytes for Neon {
 
 // SAFETY: as for `Bytes`.
 unsafe impl Vector for Neon {
-    const LANES: usize = 1;
-    type Lane = Self;
-    type Order = ();
-    #[inline(always)]
-    unsafe fn table(t: &[u8; 16]) -> Self {
-        // SAFETY: `t` is 16 readable bytes.
-        unsafe { <Self as Bytes>::load(t.as_ptr()) }
-    }
-    #[inline(always)]
-    unsafe fn order() {}
+    crate::kernel::vector::one_lane!();
     #[inline(always)]
     fn and(self, b: Self) -> Self {
         Neon(neon!(vandq_u8(self.0, b.0)))
@@ -113,53 +103,15 @@ unsafe impl Vector for Neon {
         })
     }
     #[inline(always)]
-    fn pair_order<const INVERSE: bool>(self, _: &()) -> Self {
-        self
-    }
-    #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
         neon!({
             let zero = vdupq_n_u8(0);
             Neon(if N == 1 { vextq_u8::<1>(self.0, zero) } else { vextq_u8::<2>(self.0, zero) })
         })
     }
-    #[inline(always)]
-    fn lane(self, _: usize) -> Self {
-        self
-    }
-    #[inline(always)]
-    unsafe fn expand_pattern(m4: usize) -> Self {
-        // SAFETY: the entry is 16 readable bytes.
-        unsafe { <Self as Bytes>::load(EXPAND[m4 >> 2 & 15].as_ptr()) }
-    }
-    #[inline(always)]
-    unsafe fn expand_len(m4: usize, _: usize) -> u32 {
-        GROUP_LEN[m4 >> 2 & 15]
-    }
 }
 
-// SAFETY: as for `Bytes`.
-unsafe impl Lane for Neon {
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound.
-        unsafe { <Self as Bytes>::load(p) }
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound.
-        unsafe { <Self as Bytes>::store(self, p) }
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        <Self as Vector>::lookup(self, idx)
-    }
-    #[inline(always)]
-    unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8) {
-        let idx = COMPACT[HIGH as usize][keep & 0xFF];
-        // SAFETY: the caller's bound (8 bytes); NEON as in `neon!`.
-        unsafe { vst1_u8(p, vqtbl1_u8(self.0, vcreate_u8(idx))) }
-    }
-}
+crate::kernel::vector::own_lane!(Neon, compact8(v, idx, p) =>
+    vst1_u8(p, vqtbl1_u8(v, vcreate_u8(idx))));
 
 crate::kernel::generic::entry_points!("neon", Neon);

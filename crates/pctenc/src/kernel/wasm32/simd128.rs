@@ -4,8 +4,7 @@
 
 use core::arch::wasm32::*;
 
-use crate::kernel::tables::{COMPACT, EXPAND, GROUP_LEN};
-use crate::kernel::vector::{Bytes, Lane, Vector};
+use crate::kernel::vector::{Bytes, Vector};
 
 /// A 16-byte vector of the simd128 kernel.
 #[derive(Clone, Copy)]
@@ -45,16 +44,7 @@ unsafe impl Bytes for Simd128 {
 
 // SAFETY: as for `Bytes`.
 unsafe impl Vector for Simd128 {
-    const LANES: usize = 1;
-    type Lane = Self;
-    type Order = ();
-    #[inline(always)]
-    unsafe fn table(t: &[u8; 16]) -> Self {
-        // SAFETY: `t` is 16 readable bytes.
-        unsafe { <Self as Bytes>::load(t.as_ptr()) }
-    }
-    #[inline(always)]
-    unsafe fn order() {}
+    crate::kernel::vector::one_lane!();
     #[inline(always)]
     fn and(self, b: Self) -> Self {
         Simd128(v128_and(self.0, b.0))
@@ -100,10 +90,6 @@ unsafe impl Vector for Simd128 {
         })
     }
     #[inline(always)]
-    fn pair_order<const INVERSE: bool>(self, _: &()) -> Self {
-        self
-    }
-    #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
         let z = u8x16_splat(0);
         Simd128(if N == 1 {
@@ -112,43 +98,9 @@ unsafe impl Vector for Simd128 {
             i8x16_shuffle::<2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17>(self.0, z)
         })
     }
-    #[inline(always)]
-    fn lane(self, _: usize) -> Self {
-        self
-    }
-    #[inline(always)]
-    unsafe fn expand_pattern(m4: usize) -> Self {
-        // SAFETY: the entry is 16 readable bytes.
-        unsafe { <Self as Bytes>::load(EXPAND[m4 >> 2 & 15].as_ptr()) }
-    }
-    #[inline(always)]
-    unsafe fn expand_len(m4: usize, _: usize) -> u32 {
-        GROUP_LEN[m4 >> 2 & 15]
-    }
 }
 
-// SAFETY: as for `Bytes`.
-unsafe impl Lane for Simd128 {
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound.
-        unsafe { <Self as Bytes>::load(p) }
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound.
-        unsafe { <Self as Bytes>::store(self, p) }
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        <Self as Vector>::lookup(self, idx)
-    }
-    #[inline(always)]
-    unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8) {
-        let idx = u64x2(COMPACT[HIGH as usize][keep & 0xFF], 0);
-        // SAFETY: the caller's bound (8 bytes).
-        unsafe { v128_store64_lane::<0>(i8x16_swizzle(self.0, idx), p.cast()) }
-    }
-}
+crate::kernel::vector::own_lane!(Simd128, compact8(v, idx, p) =>
+    v128_store64_lane::<0>(i8x16_swizzle(v, u64x2(idx, 0)), p.cast()));
 
 crate::kernel::generic::entry_points!("simd128", Simd128);

@@ -10,8 +10,6 @@
 
 use core::arch::x86_64::*;
 
-use super::vector::Bytes;
-
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod ssse3;
@@ -29,36 +27,45 @@ macro_rules! sse2 {
     };
 }
 
-// SAFETY: SSE2 is in the x86_64 baseline, so every CPU this code runs on has it.
-unsafe impl Bytes for Sse2 {
-    const BYTES: usize = 16;
-    #[inline(always)]
-    unsafe fn splat(b: u8) -> Self {
-        Sse2(sse2!(_mm_set1_epi8(b as i8)))
-    }
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound; `loadu` needs no alignment.
-        Sse2(unsafe { _mm_loadu_si128(p.cast()) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound; `storeu` needs no alignment.
-        unsafe { _mm_storeu_si128(p.cast(), self.0) }
-    }
-    #[inline(always)]
-    fn eq(self, b: Self) -> Self {
-        Sse2(sse2!(_mm_cmpeq_epi8(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn or(self, b: Self) -> Self {
-        Sse2(sse2!(_mm_or_si128(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn movemask(self) -> u32 {
-        sse2!(_mm_movemask_epi8(self.0)) as u32
-    }
+/// The [`Bytes`] impl of a 16-byte x86 vector `$t`: SSE2 alone, for [`Sse2`] and the
+/// SSSE3 kernel's vector alike (its own instructions start at `PSHUFB`, in `Vector`).
+macro_rules! sse2_bytes {
+    ($t:ident) => {
+        // SAFETY: every method executes SSE2 instructions only, which every x86_64 CPU has.
+        unsafe impl $crate::kernel::vector::Bytes for $t {
+            const BYTES: usize = 16;
+            #[inline(always)]
+            unsafe fn splat(b: u8) -> Self {
+                $t($crate::kernel::x86_64::sse2!(_mm_set1_epi8(b as i8)))
+            }
+            #[inline(always)]
+            unsafe fn load(p: *const u8) -> Self {
+                // SAFETY: the caller's bound; `loadu` needs no alignment.
+                $t(unsafe { _mm_loadu_si128(p.cast()) })
+            }
+            #[inline(always)]
+            unsafe fn store(self, p: *mut u8) {
+                // SAFETY: the caller's bound; `storeu` needs no alignment.
+                unsafe { _mm_storeu_si128(p.cast(), self.0) }
+            }
+            #[inline(always)]
+            fn eq(self, b: Self) -> Self {
+                $t($crate::kernel::x86_64::sse2!(_mm_cmpeq_epi8(self.0, b.0)))
+            }
+            #[inline(always)]
+            fn or(self, b: Self) -> Self {
+                $t($crate::kernel::x86_64::sse2!(_mm_or_si128(self.0, b.0)))
+            }
+            #[inline(always)]
+            fn movemask(self) -> u32 {
+                $crate::kernel::x86_64::sse2!(_mm_movemask_epi8(self.0)) as u32
+            }
+        }
+    };
 }
+pub(crate) use {sse2, sse2_bytes};
+
+sse2_bytes!(Sse2);
 
 /// Hints the cache to fetch the line at `p`, for writing with `WRITE` (`PREFETCHW`, a no-op
 /// on CPUs without it). A prefetch reads nothing the program can observe and never faults,
