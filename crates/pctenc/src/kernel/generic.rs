@@ -61,13 +61,13 @@ pub(crate) const fn encode_room<V: Vector>() -> usize {
     (48 * V::LANES + 4).next_multiple_of(16)
 }
 
-/// Whether `out` has room for any encoding of `input` plus [`encode_room`]: each input byte
-/// writes at most 3. A bound on the length (a quarter of the address space, so that
-/// `3 * len + room` cannot overflow on 32-bit targets either) and one compare, no division:
-/// callers reserve that much.
+/// Whether `out` has room for any encoding of `input` plus a kernel's `room` ([`encode_room`]):
+/// each input byte writes at most 3. A bound on the length (a quarter of the address space,
+/// so that `3 * len + room` cannot overflow on 32-bit targets either) and one compare, no
+/// division: callers reserve that much.
 #[inline(always)]
-fn has_room<V: Vector>(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
-    input.len() < usize::MAX / 4 && 3 * input.len() + encode_room::<V>() <= out.len()
+pub(crate) fn has_room(input: &[u8], out: &[MaybeUninit<u8>], room: usize) -> bool {
+    input.len() < usize::MAX / 4 && 3 * input.len() + room <= out.len()
 }
 
 /// 64 bytes of ones, then 64 of zeros: loaded from `64 - n`, the first `n` bytes are set.
@@ -299,7 +299,7 @@ pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
     out: &mut [MaybeUninit<u8>],
 ) -> Option<(usize, usize)> {
     let len = input.len();
-    if len < V::BYTES || len > 2 * V::BYTES || !has_room::<V>(input, out) {
+    if len < V::BYTES || len > 2 * V::BYTES || !has_room(input, out, encode_room::<V>()) {
         return None;
     }
     // SAFETY: the caller's promise; both loads lie in the input (B <= len), and both stores
@@ -335,7 +335,7 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
     if len > 2 * b {
         return None;
     }
-    if !has_room::<V>(input, out) {
+    if !has_room(input, out, encode_room::<V>()) {
         return Some((0, 0));
     }
     let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
@@ -379,7 +379,7 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
     input: &[u8],
     out: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    if !has_room::<V>(input, out) {
+    if !has_room(input, out, encode_room::<V>()) {
         return (0, 0);
     }
     let (b, len) = (V::BYTES, input.len());
@@ -763,7 +763,7 @@ pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: boo
 /// # Safety
 /// `src + i + p + 2` is readable and `dst + w + p` writable.
 #[inline(always)]
-unsafe fn fix_one<const REJECT: bool>(
+pub(crate) unsafe fn fix_one<const REJECT: bool>(
     src: *const u8,
     dst: *mut u8,
     (i, w): (usize, usize),
@@ -985,28 +985,40 @@ fn word<const N: usize>(s: &[u8]) -> [u8; N] {
     w
 }
 
+/// `f::<V, …>(args)` with the run-time flags `[plus]` or `[plus, reject]` as constant
+/// generics: one instance of the algorithm per combination, chosen once per call.
+macro_rules! with_flags {
+    ($($f:ident)::+ <$v:ty> [$p:expr] ($($a:expr),*)) => {
+        if $p { $($f)::+::<$v, true>($($a),*) } else { $($f)::+::<$v, false>($($a),*) }
+    };
+    ($($f:ident)::+ <$v:ty> [$p:expr, $r:expr] ($($a:expr),*)) => {
+        match ($p, $r) {
+            (false, false) => $($f)::+::<$v, false, false>($($a),*),
+            (false, true) => $($f)::+::<$v, false, true>($($a),*),
+            (true, false) => $($f)::+::<$v, true, false>($($a),*),
+            (true, true) => $($f)::+::<$v, true, true>($($a),*),
+        }
+    };
+}
+pub(crate) use with_flags;
+
 /// The `#[target_feature]` entry points of a kernel over a [`Vector`] type: `clean_prefix`,
-/// `encode`, `decode` and `decode_short`, with the signatures of `kernel::Ops`, each
-/// choosing the constant-generic variant of the algorithm once per call.
+/// `encode`, `decode` and `decode_short`, with the signatures of `kernel::Ops`.
+///
+/// Each `unsafe` block below rests on one fact: a `#[target_feature]` function runs only
+/// where the CPU has its features (its callers promise it), which are `$v`'s.
 macro_rules! entry_points {
     ($features:literal, $v:ty) => {
         use core::mem::MaybeUninit;
-        use $crate::kernel::generic;
+        use $crate::kernel::generic::{self, with_flags};
         use $crate::profile::Profile;
 
         /// How many leading bytes of `input` the profile writes unchanged.
         #[target_feature(enable = $features)]
         pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
             let n = p.nibbles();
-            // SAFETY: a `#[target_feature]` function runs only where the CPU has its
-            // features (its callers promise it), which are `$v`'s.
-            unsafe {
-                if n.plus {
-                    generic::clean_prefix::<$v, true>(n, input)
-                } else {
-                    generic::clean_prefix::<$v, false>(n, input)
-                }
-            }
+            // SAFETY: see `entry_points!`.
+            unsafe { with_flags!(generic::clean_prefix<$v>[n.plus](n, input)) }
         }
 
         /// Encodes `input` into `out`: see `generic::encode`.
@@ -1017,18 +1029,9 @@ macro_rules! entry_points {
             out: &mut [MaybeUninit<u8>],
         ) -> (usize, usize) {
             let n = p.nibbles();
-            // SAFETY: as in `clean_prefix`.
-            let clean = unsafe {
-                if n.plus {
-                    generic::encode_clean::<$v, true>(n, input, out)
-                } else {
-                    generic::encode_clean::<$v, false>(n, input, out)
-                }
-            };
-            match clean {
-                Some(done) => done,
-                None => encode_steps(p, input, out),
-            }
+            // SAFETY: see `entry_points!`.
+            let clean = unsafe { with_flags!(generic::encode_clean<$v>[n.plus](n, input, out)) };
+            clean.unwrap_or_else(|| encode_steps(p, input, out))
         }
 
         /// [`encode`] past its short clean case, in a function of its own: its registers
@@ -1037,18 +1040,11 @@ macro_rules! entry_points {
         #[inline(never)]
         fn encode_steps(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
             let (n, digits) = (p.nibbles(), $crate::kernel::digits(p));
-            // SAFETY: as in `clean_prefix`.
+            // SAFETY: see `entry_points!`.
             let small = unsafe {
-                if n.plus {
-                    generic::encode_small::<$v, true>(n, digits, input, out)
-                } else {
-                    generic::encode_small::<$v, false>(n, digits, input, out)
-                }
+                with_flags!(generic::encode_small<$v>[n.plus](n, digits, input, out))
             };
-            match small {
-                Some(done) => done,
-                None => encode_long(p, input, out),
-            }
+            small.unwrap_or_else(|| encode_long(p, input, out))
         }
 
         /// [`encode`] of more than two blocks, in a function of its own (as `encode_steps`).
@@ -1056,14 +1052,8 @@ macro_rules! entry_points {
         #[inline(never)]
         fn encode_long(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
             let (n, digits) = (p.nibbles(), $crate::kernel::digits(p));
-            // SAFETY: as in `clean_prefix`.
-            unsafe {
-                if n.plus {
-                    generic::encode::<$v, true>(n, digits, input, out)
-                } else {
-                    generic::encode::<$v, false>(n, digits, input, out)
-                }
-            }
+            // SAFETY: see `entry_points!`.
+            unsafe { with_flags!(generic::encode<$v>[n.plus](n, digits, input, out)) }
         }
 
         /// Decodes `input` into `out`: see `generic::decode`.
@@ -1075,15 +1065,8 @@ macro_rules! entry_points {
             out: &mut [MaybeUninit<u8>],
             last: bool,
         ) -> (usize, usize) {
-            // SAFETY: as in `clean_prefix`.
-            unsafe {
-                match (plus, reject) {
-                    (false, false) => generic::decode::<$v, false, false>(input, out, last),
-                    (false, true) => generic::decode::<$v, false, true>(input, out, last),
-                    (true, false) => generic::decode::<$v, true, false>(input, out, last),
-                    (true, true) => generic::decode::<$v, true, true>(input, out, last),
-                }
-            }
+            // SAFETY: see `entry_points!`.
+            unsafe { with_flags!(generic::decode<$v>[plus, reject](input, out, last)) }
         }
 
         /// Decodes a short value: see `generic::decode_short`.
@@ -1094,15 +1077,8 @@ macro_rules! entry_points {
             input: &[u8],
             out: &mut [MaybeUninit<u8>],
         ) -> Option<usize> {
-            // SAFETY: as in `clean_prefix`.
-            unsafe {
-                match (plus, reject) {
-                    (false, false) => generic::decode_short::<$v, false, false>(input, out),
-                    (false, true) => generic::decode_short::<$v, false, true>(input, out),
-                    (true, false) => generic::decode_short::<$v, true, false>(input, out),
-                    (true, true) => generic::decode_short::<$v, true, true>(input, out),
-                }
-            }
+            // SAFETY: see `entry_points!`.
+            unsafe { with_flags!(generic::decode_short<$v>[plus, reject](input, out)) }
         }
     };
 }

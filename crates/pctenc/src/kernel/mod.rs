@@ -127,39 +127,29 @@ kernels! {
         runs: true, entries: aarch64::neon, copy_clean: true;
 }
 
-/// A kernel's entry points. With SIMD kernels they are `unsafe` to call (their target
+/// The type of a kernel's entry point: `unsafe` to call with SIMD kernels (their target
 /// features; see `call!`); a build with none has no `unsafe` at all.
 #[cfg(pctenc_simd)]
-mod types {
-    use super::{MaybeUninit, Profile};
-    pub(super) type CleanPrefix = unsafe fn(&Profile, &[u8]) -> usize;
-    pub(super) type Encode = unsafe fn(&Profile, &[u8], &mut [MaybeUninit<u8>]) -> (usize, usize);
-    pub(super) type Decode =
-        unsafe fn(bool, bool, &[u8], &mut [MaybeUninit<u8>], bool) -> (usize, usize);
-    pub(super) type DecodeShort =
-        unsafe fn(bool, bool, &[u8], &mut [MaybeUninit<u8>]) -> Option<usize>;
+macro_rules! entry {
+    (($($arg:ty),*) -> $ret:ty) => { unsafe fn($($arg),*) -> $ret };
 }
 #[cfg(not(pctenc_simd))]
-mod types {
-    use super::{MaybeUninit, Profile};
-    pub(super) type CleanPrefix = fn(&Profile, &[u8]) -> usize;
-    pub(super) type Encode = fn(&Profile, &[u8], &mut [MaybeUninit<u8>]) -> (usize, usize);
-    pub(super) type Decode = fn(bool, bool, &[u8], &mut [MaybeUninit<u8>], bool) -> (usize, usize);
-    pub(super) type DecodeShort = fn(bool, bool, &[u8], &mut [MaybeUninit<u8>]) -> Option<usize>;
+macro_rules! entry {
+    (($($arg:ty),*) -> $ret:ty) => { fn($($arg),*) -> $ret };
 }
 
 /// One kernel's row of the dispatch table.
 struct Ops {
     kernel: Kernel,
     /// How many leading bytes of the input the profile writes unchanged.
-    clean_prefix: types::CleanPrefix,
+    clean_prefix: entry!((&Profile, &[u8]) -> usize),
     /// Encodes whole blocks into the output if it has [`ROOM`] past `3 * n`: `(read, written)`.
-    encode: types::Encode,
+    encode: entry!((&Profile, &[u8], &mut [MaybeUninit<u8>]) -> (usize, usize)),
     /// Decodes `%XX` bytes (`+` as space, strict): `(read, written)` at a unit boundary.
-    decode: types::Decode,
+    decode: entry!((bool, bool, &[u8], &mut [MaybeUninit<u8>], bool) -> (usize, usize)),
     /// Decodes all of a value of at most [`SHORT_DECODE`] bytes, or `None`.
     #[cfg_attr(not(pctenc_simd), allow(dead_code))]
-    decode_short: types::DecodeShort,
+    decode_short: entry!((bool, bool, &[u8], &mut [MaybeUninit<u8>]) -> Option<usize>),
     /// Whether the short path copies a value without `%` itself first.
     #[cfg_attr(not(pctenc_simd), allow(dead_code))]
     copy_clean: bool,
@@ -418,8 +408,19 @@ pub(crate) fn encode_block<E>(
     };
     #[cfg(not(pctenc_simd))]
     let rest = input;
+    encode_scalar(p, rest, sink)
+}
+
+/// The scalar kernel's encoding of `input` (all of it, or what a SIMD kernel left), handed
+/// to `sink` through a small buffer: zeroing a block buffer would cost more than encoding a
+/// short value.
+fn encode_scalar<E>(
+    p: &Profile,
+    input: &[u8],
+    sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
     let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
-    for piece in rest.chunks(SHORT) {
+    for piece in input.chunks(SHORT) {
         let n = scalar::encode_slice(p.table(), piece, &mut buf);
         sink(&buf[..n])?;
     }
@@ -474,23 +475,19 @@ pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut String) 
     // Without SIMD kernels, no `unsafe` at all: the scalar kernel's output goes through a
     // small buffer and `push_str` (checked as UTF-8, which ASCII always is).
     #[cfg(not(pctenc_simd))]
-    for piece in input.chunks(SHORT) {
-        let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
-        let n = scalar::encode_slice(p.table(), piece, &mut buf);
-        out.push_str(core::str::from_utf8(&buf[..n]).expect("the byte kernels write ASCII"));
-    }
+    let _ = encode_scalar::<()>(p, input, &mut |b| {
+        out.push_str(core::str::from_utf8(b).expect("the byte kernels write ASCII"));
+        Ok(())
+    });
 }
 
-/// The scalar kernel's part of [`encode_append_vec`]: all of the input for the scalar
-/// kernel, else whatever a SIMD kernel left, through a small buffer (zeroing a block
-/// buffer would cost more than encoding a short value).
+/// The scalar kernel's part of [`encode_append_vec`], out of its inlined path.
 #[inline(never)]
 fn encode_rest(p: &Profile, rest: &[u8], out: &mut Vec<u8>) {
-    let mut buf = [0u8; scalar::encode_slice_len(SHORT)];
-    for piece in rest.chunks(SHORT) {
-        let n = scalar::encode_slice(p.table(), piece, &mut buf);
-        out.extend_from_slice(&buf[..n]);
-    }
+    let _ = encode_scalar::<()>(p, rest, &mut |b| {
+        out.extend_from_slice(b);
+        Ok(())
+    });
 }
 
 /// Takes `written` bytes of spare capacity that a SIMD kernel just initialised into `out`.
@@ -555,9 +552,8 @@ pub(crate) fn decode_slice(
 
 /// Decodes as [`decode_slice`] does, appending to `out`; on error `out` may hold part of
 /// the output (callers truncate). A whole short value takes the kernel's one-step path
-/// ([`short`]), inlined into the caller; everything else, and a short value that path cannot
-/// finish, the general one. Every decode of the library reaches the kernels through this
-/// function or [`decode_slice`].
+/// ([`short`]), inlined into the caller; everything else the general one. Every decode of
+/// the library reaches the kernels through this function or [`decode_slice`].
 #[inline(always)]
 pub(crate) fn decode_vec(
     d: &Decoding,
@@ -566,11 +562,15 @@ pub(crate) fn decode_vec(
     out: &mut Vec<u8>,
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    let ops = ops();
+    let mut ops = ops();
     if last && input.len() <= SHORT_DECODE && simd_decodes(d, unit) {
         if let Some(written) = short(ops, d, input, out) {
             return Ok(Progress { read: input.len(), written });
         }
+        // What the step could not finish (strict decoding met a malformed escape; rarely, an
+        // escape across its cut) goes to the scalar kernel whole, which finds the exact
+        // error: a value meets the short step once, not again in the bulk kernel's tail.
+        ops = &BUILT[0];
     }
     decode_vec_bulk(ops, d, unit, input, out, last)
 }
