@@ -475,7 +475,7 @@ pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut String) 
     // Without SIMD kernels, no `unsafe` at all: the scalar kernel's output goes through a
     // small buffer and `push_str` (checked as UTF-8, which ASCII always is).
     #[cfg(not(pctenc_simd))]
-    let _ = encode_scalar::<()>(p, input, &mut |b| {
+    let Ok(()) = encode_scalar::<core::convert::Infallible>(p, input, &mut |b| {
         out.push_str(core::str::from_utf8(b).expect("the byte kernels write ASCII"));
         Ok(())
     });
@@ -484,7 +484,7 @@ pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut String) 
 /// The scalar kernel's part of [`encode_append_vec`], out of its inlined path.
 #[inline(never)]
 fn encode_rest(p: &Profile, rest: &[u8], out: &mut Vec<u8>) {
-    let _ = encode_scalar::<()>(p, rest, &mut |b| {
+    let Ok(()) = encode_scalar::<core::convert::Infallible>(p, rest, &mut |b| {
         out.extend_from_slice(b);
         Ok(())
     });
