@@ -74,19 +74,27 @@ fn run(p: &Profile, input: &[u8], split: usize) -> Outputs {
     }
 }
 
-/// Runs `input` under the scalar kernel and every other one; panics on any difference.
+/// Runs `input` under the scalar kernel and every other one; panics on any difference,
+/// naming every kernel that differs: all of them run before the verdict, so a fault in the
+/// algorithm they share shows in each instruction set it reaches, not only the first.
 fn check(p: &Profile, input: &[u8], split: usize) {
     Kernel::force(Some(Kernel::Scalar));
     let want = run(p, input, split);
+    let mut differ = Vec::new();
     for &k in &Kernel::available()[1..] {
         Kernel::force(Some(k));
         let got = run(p, input, split);
         Kernel::force(Some(Kernel::Scalar));
+        if got != want {
+            differ.push((k.name(), got));
+        }
+    }
+    if let Some((_, got)) = differ.first() {
+        let names: Vec<&str> = differ.iter().map(|(name, _)| *name).collect();
         assert_eq!(
             got,
-            want,
-            "kernel {} profile {} input {:?}",
-            k.name(),
+            &want,
+            "kernels {names:?} differ from scalar (the first shown): profile {} input {:?}",
             p.name(),
             String::from_utf8_lossy(input)
         );

@@ -1031,7 +1031,10 @@ macro_rules! entry_points {
             let n = p.nibbles();
             // SAFETY: see `entry_points!`.
             let clean = unsafe { with_flags!(generic::encode_clean<$v>[n.plus](n, input, out)) };
-            clean.unwrap_or_else(|| encode_steps(p, input, out))
+            match clean {
+                Some(done) => done,
+                None => encode_steps(p, input, out),
+            }
         }
 
         /// [`encode`] past its short clean case, in a function of its own: its registers
@@ -1044,7 +1047,10 @@ macro_rules! entry_points {
             let small = unsafe {
                 with_flags!(generic::encode_small<$v>[n.plus](n, digits, input, out))
             };
-            small.unwrap_or_else(|| encode_long(p, input, out))
+            match small {
+                Some(done) => done,
+                None => encode_long(p, input, out),
+            }
         }
 
         /// [`encode`] of more than two blocks, in a function of its own (as `encode_steps`).

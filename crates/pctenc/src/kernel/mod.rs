@@ -552,8 +552,11 @@ pub(crate) fn decode_slice(
 
 /// Decodes as [`decode_slice`] does, appending to `out`; on error `out` may hold part of
 /// the output (callers truncate). A whole short value takes the kernel's one-step path
-/// ([`short`]), inlined into the caller; everything else the general one. Every decode of
-/// the library reaches the kernels through this function or [`decode_slice`].
+/// ([`short`]), inlined into the caller; everything else, and a short value that path cannot
+/// finish, the general one: the bulk kernel, not the scalar one, because a 16-byte kernel
+/// fails the one-step path wherever dense escapes leave no place to cut a 64-byte value in
+/// two. Every decode of the library reaches the kernels through this function or
+/// [`decode_slice`].
 #[inline(always)]
 pub(crate) fn decode_vec(
     d: &Decoding,
@@ -562,15 +565,11 @@ pub(crate) fn decode_vec(
     out: &mut Vec<u8>,
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    let mut ops = ops();
+    let ops = ops();
     if last && input.len() <= SHORT_DECODE && simd_decodes(d, unit) {
         if let Some(written) = short(ops, d, input, out) {
             return Ok(Progress { read: input.len(), written });
         }
-        // What the step could not finish (strict decoding met a malformed escape; rarely, an
-        // escape across its cut) goes to the scalar kernel whole, which finds the exact
-        // error: a value meets the short step once, not again in the bulk kernel's tail.
-        ops = &BUILT[0];
     }
     decode_vec_bulk(ops, d, unit, input, out, last)
 }

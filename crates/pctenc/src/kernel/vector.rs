@@ -16,6 +16,11 @@
 //! for such indices (they zero every index from 16 up). Every table in [`super::tables`] keeps
 //! to that.
 //!
+//! Every instruction set's impls have one shape, one intrinsic (or two) per method: that
+//! likeness is the trait's point, not a copy of the algorithm, which lives once in
+//! `generic`. What all 16-byte vectors share to the letter is written once here
+//! (`one_lane!`, `own_lane!`) and, for SSE2 and SSSE3, in `x86_64` (`sse2_bytes!`).
+//!
 //! # Safety
 //!
 //! The traits are `unsafe` to implement: an implementation may execute its instruction set
