@@ -28,7 +28,7 @@ run() {
   fi
   printf '%s\n' "$out" | grep -E '^(miri suite|test result)' || true
 }
-suites=(--lib --test miri --test kernels --test stream_splits --test regressions --test roundtrip)
+suites=(--lib --test miri --test kernels --test kernel_tables --test stream_splits --test regressions --test roundtrip)
 # Under qemu the kernels test's padded-seed sweep takes every 4th prefix length (natively,
 # 51-kernels runs all of them): the whole sweep emulated took twelve minutes.
 run "pctenc ${suites[*]} on $target (qemu)" \
