@@ -25,11 +25,9 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::ArrowDictionaryKeyType;
 use arrow_array::{
     downcast_dictionary_array, new_null_array, Array, ArrayRef, DictionaryArray,
-    GenericBinaryArray, GenericStringArray, OffsetSizeTrait, PrimitiveArray,
+    GenericBinaryArray, OffsetSizeTrait, PrimitiveArray,
 };
-use arrow_buffer::{
-    ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
-};
+use arrow_buffer::{ArrowNativeType, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
 use pctenc::batch::{self, BatchError, Decode, OnError, Output, Rows};
 use pctenc::options::{Op, Options};
@@ -78,17 +76,12 @@ fn to_array<P: OffsetSizeTrait + pctenc::batch::Offset>(
     out: Output<P>,
     text: bool,
 ) -> Result<ArrayRef, ArrowError> {
-    let len = out.len();
+    if text {
+        return columns::string_array(out);
+    }
+    let nulls = columns::nulls(out.validity, out.offsets.len() - 1);
     let offsets = OffsetBuffer::new(ScalarBuffer::from(out.offsets));
-    let values = Buffer::from_vec(out.values);
-    let nulls = out
-        .validity
-        .map(|bits| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, len)));
-    Ok(if text {
-        Arc::new(GenericStringArray::<P>::try_new(offsets, values, nulls)?)
-    } else {
-        Arc::new(GenericBinaryArray::<P>::try_new(offsets, values, nulls)?)
-    })
+    Ok(Arc::new(GenericBinaryArray::<P>::try_new(offsets, Buffer::from_vec(out.values), nulls)?))
 }
 
 /// Runs `job` over rows with offsets `O`: 32-bit output first when `O` is 32-bit, 64-bit

@@ -4,13 +4,17 @@
 //! run with the GIL released, a failure raised as a Python exception that names the row in
 //! the whole column, and the results handed back as an array (for an array) or a chunked
 //! array (for a stream) through the same interface.
+//!
+//! The one `unsafe` block of the crate is here: a `string` array built from the batch API's
+//! output without Arrow checking its bytes again, where the library has checked the same
+//! conditions faster ([`string_array`]).
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, OffsetSizeTrait};
-use arrow_buffer::NullBuffer;
+use arrow_array::{ArrayRef, GenericStringArray, OffsetSizeTrait};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field};
-use pctenc::batch::{BatchError, Offset, Rows};
+use pctenc::batch::{BatchError, Offset, Output, Rows};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
@@ -48,6 +52,35 @@ pub fn rows_of<'a, O: OffsetSizeTrait + Offset>(
         Some(n) => rows.with_validity(n.inner().values(), n.inner().offset()),
         None => rows,
     }
+}
+
+/// The nulls of `len` rows from the batch API's validity bitmap.
+pub fn nulls(validity: Option<Vec<u8>>, len: usize) -> Option<NullBuffer> {
+    validity.map(|bits| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, len)))
+}
+
+/// A `string` (or `large_string`) array of `out`, which a text run of the batch API wrote.
+///
+/// Arrow's own check (`try_new`: std's UTF-8 validator over the whole buffer, then every
+/// offset) took as long as decoding a URL column did, and the batch API had checked the
+/// text already; [`Output::is_text`] checks what `try_new` would, with the library's SIMD
+/// validator, and the array is built without checking again. Output that is not text (a
+/// library bug: a text run never writes it) goes through `try_new` and gets Arrow's error.
+#[allow(unsafe_code)]
+pub fn string_array<P: OffsetSizeTrait + Offset>(out: Output<P>) -> Result<ArrayRef, ArrowError> {
+    let text = out.is_text();
+    let nulls = nulls(out.validity, out.offsets.len().saturating_sub(1));
+    let offsets = OffsetBuffer::new(ScalarBuffer::from(out.offsets));
+    let values = Buffer::from_vec(out.values);
+    if !text {
+        return Ok(Arc::new(GenericStringArray::<P>::try_new(offsets, values, nulls)?));
+    }
+    // SAFETY: `new_unchecked` is sound where `try_new` would not fail. `is_text` checked its
+    // conditions on the offsets and bytes: the offsets are non-negative, never decrease and
+    // stay inside `values`, the bytes they span are UTF-8 and every offset is on a character
+    // boundary; `nulls` has one bit per row, `BooleanBuffer::new` having checked its length.
+    let array = unsafe { GenericStringArray::<P>::new_unchecked(offsets, values, nulls) };
+    Ok(Arc::new(array))
 }
 
 /// A column as Python handed it over.

@@ -11,10 +11,8 @@
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{
-    Array, ArrayRef, GenericListArray, GenericStringArray, MapArray, OffsetSizeTrait, StructArray,
-};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_array::{Array, ArrayRef, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
+use arrow_buffer::{NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use pctenc::batch::{BatchError, Offset, OnError, Output, Rows};
 use pctenc::options::{Op, Options};
@@ -25,7 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3_arrow::input::AnyArray;
 
-use crate::columns::{self, rows_of, Failure};
+use crate::columns::{self, nulls, rows_of, string_array, Failure};
 use crate::names;
 use crate::scalar::{failure, text};
 
@@ -51,22 +49,8 @@ enum Job<'a> {
     All { parser: &'a Parser, key: &'a str },
 }
 
-fn nulls(bits: Option<Vec<u8>>, len: usize) -> Option<NullBuffer> {
-    bits.map(|b| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(b), 0, len)))
-}
-
 fn offsets<P: OffsetSizeTrait>(o: Vec<P>) -> OffsetBuffer<P> {
     OffsetBuffer::new(ScalarBuffer::from(o))
-}
-
-fn string_array<P: OffsetSizeTrait + Offset>(out: Output<P>) -> Result<ArrayRef, ArrowError> {
-    let len = out.len();
-    let n = nulls(out.validity, len);
-    Ok(Arc::new(GenericStringArray::<P>::try_new(
-        offsets(out.offsets),
-        Buffer::from_vec(out.values),
-        n,
-    )?))
 }
 
 fn string_type<P: OffsetSizeTrait>() -> DataType {
