@@ -328,7 +328,8 @@ unsafe fn execute_chunk(
 ) -> Result<(), String> {
     let t = api();
     // SAFETY: table entries checked at load; the bind data is the `Bound` made by `bind`;
-    // the chunk's vectors are flat and hold `n` rows (see vector.rs).
+    // the chunk's vectors are flat and hold `n` rows (see vector.rs), and `output` is the
+    // callback's result vector, written only through one `Results` or `scatter` at a time.
     unsafe {
         let bound =
             (t.duckdb_scalar_function_get_bind_data.unwrap_unchecked())(info) as *const Bound;

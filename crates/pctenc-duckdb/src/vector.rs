@@ -366,9 +366,13 @@ impl<'v> Results<'v> {
         let t = api();
         // SAFETY: table entries checked present at load (api::init).
         let assign = unsafe { t.duckdb_unsafe_vector_assign_string_element_len.unwrap_unchecked() };
+        // From here the entries are reached through a raw pointer only: DuckDB writes one.
+        let entries = self.entries.as_mut_ptr();
+        let n = self.entries.len();
         if u32::try_from(values.len()).is_err() {
-            for (i, e) in self.entries.iter_mut().enumerate() {
-                let (len, at) = long_entry(e);
+            for i in 0..n {
+                // SAFETY: entry `i` of the `n` (`new`'s contract).
+                let (len, at) = long_entry(unsafe { &*entries.add(i) });
                 if len > 12 {
                     let row = &values[at..at + len];
                     // SAFETY: a row of the live vector (`new`'s contract) and a byte range of
@@ -383,22 +387,21 @@ impl<'v> Results<'v> {
         // entry is put back. The heap belongs to the vector, so the bytes live exactly as long
         // as DuckDB keeps the rows; DuckDB's own vectors share one allocation between strings
         // in the same way.
-        let first = self.entries[0];
-        // SAFETY: row 0 of the live vector and all of `values` (more than 12 bytes, as some
-        // row is), which DuckDB copies; the entry it writes is a pointer entry.
-        let heap = unsafe {
+        // SAFETY: row 0 of the live vector (`n` > 0, as some row is long) and all of `values`
+        // (more than 12 bytes, as some row is), which DuckDB copies; the entry it writes is
+        // a pointer entry. Then every entry `i < n` is read and, if long, its pointer (which
+        // `set` made the row's offset in `values`) becomes the same offset in the heap's
+        // copy, which is as long as `values`: the row's bytes there. Both union members start
+        // with the length.
+        unsafe {
+            let first = entries.read();
             assign(self.vector, 0, values.as_ptr().cast(), values.len() as idx_t);
-            self.entries[0].value.pointer.ptr as *const u8
-        };
-        self.entries[0] = first;
-        for e in self.entries.iter_mut() {
-            // SAFETY: both union members start with the length; an entry of more than 12
-            // bytes is a pointer entry, whose pointer `set` made the row's offset in
-            // `values`: the same offset in the heap's copy is the row's bytes there.
-            unsafe {
+            let heap = (*entries).value.pointer.ptr as *const u8;
+            entries.write(first);
+            for i in 0..n {
+                let e = &mut *entries.add(i);
                 if e.value.inlined.length > 12 {
-                    let at = e.value.pointer.ptr.addr();
-                    e.value.pointer.ptr = heap.add(at) as *mut _;
+                    e.value.pointer.ptr = heap.add(e.value.pointer.ptr.addr()) as *mut _;
                 }
             }
         }
