@@ -300,8 +300,6 @@ pub unsafe fn scatter(out: &Output<i64>, vector: duckdb_vector, at: usize) {
 pub struct Results<'v> {
     vector: duckdb_vector,
     entries: &'v mut [duckdb_string_t],
-    /// Whether some entry holds an offset (a row of more than 12 bytes).
-    long: bool,
     /// Whether the vector's validity mask was made writable already.
     nulls: bool,
     published: bool,
@@ -322,15 +320,13 @@ impl<'v> Results<'v> {
                 (api().duckdb_vector_get_data.unwrap_unchecked())(vector) as *mut duckdb_string_t;
             std::slice::from_raw_parts_mut(data, n)
         };
-        Results { vector, entries, long: false, nulls: false, published: false }
+        Results { vector, entries, nulls: false, published: false }
     }
 
     /// Row `i` is `values[start..]`, the end of the buffer that [`Results::publish`] will get.
     #[inline(always)]
     pub fn set(&mut self, i: usize, values: &[u8], start: usize) {
-        let bytes = &values[start..];
-        self.long |= bytes.len() > 12;
-        self.entries[i] = entry(bytes, std::ptr::without_provenance(start));
+        self.entries[i] = entry(&values[start..], std::ptr::without_provenance(start));
     }
 
     /// Row `i` is NULL.
@@ -352,7 +348,6 @@ impl<'v> Results<'v> {
     /// Empties every entry (a failed callback's vector holds no offsets).
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| *e = entry(&[], std::ptr::null()));
-        self.long = false;
     }
 
     /// Copies `values`, the buffer every [`Results::set`] was given, into the vector's string
@@ -360,7 +355,8 @@ impl<'v> Results<'v> {
     /// (4 GiB) is assigned row by row instead.
     pub fn publish(mut self, values: &[u8]) {
         self.published = true;
-        if !self.long {
+        // No entry holds an offset unless some row is longer than 12 bytes.
+        if values.len() <= 12 {
             return;
         }
         let t = api();
@@ -387,8 +383,8 @@ impl<'v> Results<'v> {
         // entry is put back. The heap belongs to the vector, so the bytes live exactly as long
         // as DuckDB keeps the rows; DuckDB's own vectors share one allocation between strings
         // in the same way.
-        // SAFETY: row 0 of the live vector (`n` > 0, as some row is long) and all of `values`
-        // (more than 12 bytes, as some row is), which DuckDB copies; the entry it writes is
+        // SAFETY: row 0 of the live vector (`n` > 0, as some row made bytes) and all of `values`
+        // (more than 12 bytes), which DuckDB copies; the entry it writes is
         // a pointer entry. Then every entry `i < n` is read and, if long, its pointer (which
         // `set` made the row's offset in `values`) becomes the same offset in the heap's
         // copy, which is as long as `values`: the row's bytes there. Both union members start
