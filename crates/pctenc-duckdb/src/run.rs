@@ -170,16 +170,8 @@ pub fn run_in_place(
             }
         }
     };
-    match done {
-        Ok(()) => {
-            results.publish(values);
-            Ok(())
-        }
-        Err(e) => {
-            results.clear();
-            Err(e)
-        }
-    }
+    // On an error the writer is dropped unpublished, which empties the entries.
+    done.map(|()| results.publish(values))
 }
 
 /// Every row of `input` through `f` (which appends a row's result to `values`, cleared
