@@ -2,15 +2,20 @@
 //!
 //! Two kinds of call:
 //!
-//! - **Per value** ([`Java_org_pctenc_Native_runInto`] and [`Java_org_pctenc_Native_run`],
-//!   the query calls `queryParam`, `queryParse`, `queryBuild`), called once per row by
-//!   Spark's generated code and per call by the Java API, so they are kept lean: raw JNI
-//!   through the function table in `jni::sys` (no checked helpers, which cost about 120 ns a
-//!   call more), the input read in place between `GetPrimitiveArrayCritical` and its release,
-//!   its range trusted from the Java caller that checked it (no `GetArrayLength`), the output
-//!   built in a per-thread buffer and copied into an array Java allocated (`runInto`; a JNI
-//!   `NewByteArray` costs as much as decoding a short value) or into one new `byte[]`. An
-//!   input that comes out unchanged allocates nothing: Java keeps its own object.
+//! - **Per value.** [`Java_org_pctenc_Native_runAt`] is the per-row path of Spark's
+//!   functions and the Java API: its arguments are addresses and lengths of native memory
+//!   (a thread's scratch buffer the Java side copied the value into, or Spark's off-heap
+//!   row) and it calls nothing in the JVM, so its crossing costs what a JNI call of
+//!   primitives costs (a few ns); a value that fails comes back as a code, and Java calls
+//!   `run` on the same bytes for the exception. The array calls
+//!   ([`Java_org_pctenc_Native_runInto`], [`Java_org_pctenc_Native_run`], the query calls
+//!   `queryParam`, `queryParse`, `queryBuild`) serve long values, errors and the queries, kept
+//!   lean too: raw JNI through the function table in `jni::sys` (no checked helpers, which
+//!   cost about 120 ns a call more), the input read in place between
+//!   `GetPrimitiveArrayCritical` and its release, its range trusted from the Java caller that
+//!   checked it (no `GetArrayLength`), the output built in a per-thread buffer and copied
+//!   into an array Java allocated (`runInto`) or into one new `byte[]`. An input that comes
+//!   out unchanged allocates nothing: Java keeps its own object.
 //! - **Once** (compile a codec, names, version, throwing an exception): through the `jni`
 //!   crate's checked `Env`, where a few hundred nanoseconds do not matter.
 //!
