@@ -222,7 +222,6 @@ def test_rows_off_heap_are_read_where_they_are(spark, values, tmp_path):
             "NOT (pct_encode(s) <=> url_encode(s)) OR NOT (pct_try_decode(s) <=> try_url_decode(s))"
         )
         assert bad.limit(5).collect() == []
-        assert d.selectExpr("sum(length(pct_encode(s)))").first()[0] > len(values)
     finally:
         spark.conf.unset("spark.sql.columnVector.offheap.enabled")
 
