@@ -72,7 +72,8 @@ public final class ApiBench {
         String[] names = {
             "URLEncoder.encode(String)", "Pctenc.encode(String)", "Pctenc.encode(byte[])",
             "URLDecoder.decode(String)", "Pctenc.decode(String)", "Pctenc.decode(byte[])",
-            "native call on an empty value", "String.getBytes(UTF_8) + new String(UTF_8)",
+            "native call on an empty value (byte[] run)", "native call on an empty value (runAt)",
+            "String.getBytes(UTF_8) + new String(UTF_8)",
         };
         Case[] cases = {
             i -> sink += URLEncoder.encode(p[i], StandardCharsets.UTF_8).length(),
@@ -82,6 +83,7 @@ public final class ApiBench {
             i -> sink += spark.decode(e[i]).length(),
             i -> sink += spark.decode(eb[i]).length,
             i -> sink += spark.transform(Pctenc.DECODE, empty, 0, 0) == null ? 1 : 0,
+            i -> sink += spark.transformAt(Pctenc.DECODE, 0, 0, 0, 0),
             i -> sink += new String(p[i].getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).length(),
         };
         int reps = 20;

@@ -21,6 +21,7 @@ import java.util.concurrent.Future;
 import org.pctenc.Pctenc;
 import org.pctenc.PctencException;
 import org.pctenc.PctencQuery;
+import org.pctenc.Scratch;
 
 /**
  * The Java API of the pctenc jar, tested with plain Java (scripts/test.d/46-jvm.sh):
@@ -220,6 +221,38 @@ public final class ApiTest {
                 () -> rfc.transform(Pctenc.DECODE, null, 0, 0));
         throwsWith("unknown mode", IllegalArgumentException.class, "unknown mode",
                 () -> rfc.transform(9, buf, 0, 1));
+        addresses(rfc);
+        // Longer than a thread's scratch buffer (input and room past Scratch.MAX): the array path.
+        byte[] big = new byte[Scratch.MAX / 2];
+        Arrays.fill(big, (byte) ' ');
+        byte[] bigEncoded = rfc.encode(big);
+        check("a value past the scratch buffer encodes", bigEncoded.length == 3 * big.length
+                && bigEncoded[0] == '%' && bigEncoded[bigEncoded.length - 1] == '0');
+        eq("and decodes back", big, rfc.decode(bigEncoded));
+        throwsWith("a long value that fails still names its offset", PctencException.class, "byte " + big.length,
+                () -> rfc.decode((new String(big, StandardCharsets.US_ASCII) + "%zz").getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    /** The engines' call on native memory: the row copied into a thread's scratch buffer. */
+    static void addresses(Pctenc rfc) {
+        Scratch s = Scratch.of(64);
+        byte[] in = "a%20b".getBytes(StandardCharsets.US_ASCII);
+        s.buffer.put(0, in);
+        int n = rfc.transformAt(Pctenc.DECODE, s.address, in.length, s.address + 32, 32);
+        byte[] got = new byte[Math.max(0, n)];
+        s.buffer.get(32, got);
+        eq("transformAt writes the output", "a b".getBytes(StandardCharsets.US_ASCII), got);
+        eq("transformAt: unchanged", Pctenc.UNCHANGED, rfc.transformAt(Pctenc.DECODE, s.address, 1, s.address + 32, 32));
+        s.buffer.put(0, "%zz".getBytes(StandardCharsets.US_ASCII));
+        eq("transformAt: null row", Pctenc.NULL_VALUE, rfc.transformAt(Pctenc.TRY_DECODE, s.address, 3, s.address + 32, 32));
+        eq("transformAt: failed (raise)", Pctenc.FAILED, rfc.transformAt(Pctenc.DECODE, s.address, 3, s.address + 32, 32));
+        s.buffer.put(0, "  ".getBytes(StandardCharsets.US_ASCII));
+        eq("transformAt: does not fit", Pctenc.DOES_NOT_FIT, rfc.transformAt(Pctenc.ENCODE, s.address, 2, s.address + 32, 5));
+        eq("transformAt: fits exactly", 6, rfc.transformAt(Pctenc.ENCODE, s.address, 2, s.address + 32, 6));
+        eq("transformAt: an empty value", Pctenc.UNCHANGED, rfc.transformAt(Pctenc.ENCODE, 0, 0, 0, 0));
+        throwsWith("transformAt: negative length", IllegalArgumentException.class, "negative",
+                () -> rfc.transformAt(Pctenc.DECODE, s.address, -1, s.address, 0));
+        check("a thread keeps its scratch buffer", Scratch.of(16) == s && Scratch.of(Scratch.MAX + 1) == null);
     }
 
     /** `spark` is Java's own URLEncoder / URLDecoder (UTF-8): compare on every shared value. */

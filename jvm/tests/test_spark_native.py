@@ -209,6 +209,23 @@ def test_one_million_rows(spark):
     assert (got.n, got.dec, got.enc) == (n, n, n)
 
 
+def test_rows_off_heap_are_read_where_they_are(spark, values, tmp_path):
+    """Rows in off-heap column vectors (a vectorized Parquet read with
+    spark.sql.columnVector.offheap.enabled) reach the native call by their address, without
+    the copy that rows on the heap take: the same results as the built-ins."""
+    path = str(tmp_path / "values.parquet")
+    spark.createDataFrame([(v,) for v in values] + [(None,)], "s string").write.parquet(path)
+    spark.conf.set("spark.sql.columnVector.offheap.enabled", "true")
+    try:
+        d = spark.read.parquet(path)
+        bad = d.where(
+            "NOT (pct_encode(s) <=> url_encode(s)) OR NOT (pct_try_decode(s) <=> try_url_decode(s))"
+        )
+        assert bad.limit(5).collect() == []
+    finally:
+        spark.conf.unset("spark.sql.columnVector.offheap.enabled")
+
+
 # pctenc.spark (the Python adapter) on this session: its Column functions use the native
 # functions, and fall back to Arrow UDFs for what only those take.
 

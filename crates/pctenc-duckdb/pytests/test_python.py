@@ -272,3 +272,44 @@ def test_a_character_split_across_rows_is_two_bad_rows(con):
     assert got == [(None,), (None,), ("café",)]
     with pytest.raises(duckdb.Error, match=r'value "%C3", byte 0: invalid-utf8'):
         con.execute(f"SELECT pct_decode(s, 'rfc3986') FROM {rows}").fetchall()
+
+
+def test_vectors_of_nulls_short_long_and_bad_rows(con):
+    """Each vector's results are written in place (inline entries for values of at most 12
+    bytes, pointers into one copy of the vector's bytes for longer ones, NULL rows between
+    them): 5,000 seeded rows (three vectors) of NULLs, empty, short and long values, some with
+    escapes that are not UTF-8 or malformed, against pctenc's scalar API row by row."""
+    import random
+
+    import pyarrow as pa
+
+    rng = random.Random(25)
+    parts = ["a", "%20", "caf%C3%A9", "%E2%82%AC", "x" * 13, "+", ""]
+    bad = ["%FF", "%zz", "%C3", "%A9"]  # not UTF-8, malformed, or half a character
+    rows = []
+    for i in range(5000):
+        row = [rng.choice(parts) for _ in range(rng.randrange(0, 9))]
+        if rng.random() < 0.2:
+            row.insert(rng.randrange(len(row) + 1), rng.choice(bad))
+        rows.append(None if i % 7 == 3 else "".join(row))
+    con.register("v_rows", pa.table({"i": list(range(len(rows))), "s": rows}))
+    con.execute("CREATE OR REPLACE TEMP TABLE v AS SELECT * FROM v_rows").fetchall()
+
+    def expect(s, **kw):
+        if s is None:
+            return None
+        try:
+            return pctenc.decode(s, profile="rfc3986", **kw)
+        except pctenc.PctencError:
+            return None
+
+    got = [r[0] for r in con.execute("SELECT pct_try_decode(s, 'rfc3986') FROM v ORDER BY i").fetchall()]
+    want = [expect(s) for s in rows]
+    assert got == want
+    # The mix this test is about: many NULL results and many values longer than 12 bytes.
+    assert sum(w is None for w in want) > 1000
+    assert sum(w is not None and len(w.encode()) > 12 for w in want) > 1000
+    lossy = "SELECT pct_decode(s, 'rfc3986', 'utf8=lossy') FROM v"
+    got = [r[0] for r in con.execute(f"{lossy} WHERE s IS NULL OR NOT contains(s, '%zz') ORDER BY i").fetchall()]
+    want = [expect(s, utf8="lossy") for s in rows if s is None or "%zz" not in s]
+    assert got == want

@@ -38,8 +38,8 @@ use pctenc::batch::OnError;
 
 use crate::api::api;
 use crate::plan::{Function, Kind, Op, Plan};
-use crate::run::{run, run_in_place, with_scratch};
-use crate::vector::{gather, scatter, set_null, strings, Strings};
+use crate::run::{in_place, run, run_in_place, with_scratch};
+use crate::vector::{gather, scatter, set_null, strings, Results, Strings};
 
 const fn f(name: &'static str, op: Op, input: Kind, output: Kind, on_error: OnError) -> Function {
     Function { name, op, input, output, on_error, raw: false }
@@ -328,7 +328,8 @@ unsafe fn execute_chunk(
 ) -> Result<(), String> {
     let t = api();
     // SAFETY: table entries checked at load; the bind data is the `Bound` made by `bind`;
-    // the chunk's vectors are flat and hold `n` rows (see vector.rs).
+    // the chunk's vectors are flat and hold `n` rows (see vector.rs), and `output` is the
+    // callback's result vector, written only through one `Results` or `scatter` at a time.
     unsafe {
         let bound =
             (t.duckdb_scalar_function_get_bind_data.unwrap_unchecked())(info) as *const Bound;
@@ -341,12 +342,11 @@ unsafe fn execute_chunk(
                 Ok(())
             }
             Bound::Plan(plan) => with_scratch(|s| {
-                // Rows read where DuckDB keeps them, when the plan runs per value.
-                if let Some(result) = run_in_place(plan, &Strings::new(vector(0), n), &mut s.output)
-                {
-                    result?;
-                    scatter(&s.output, output, 0);
-                    return Ok(());
+                // Rows read where DuckDB keeps them and written where it keeps the result,
+                // when the plan runs per value.
+                if in_place(plan) {
+                    let results = Results::new(output, n);
+                    return run_in_place(plan, &Strings::new(vector(0), n), &mut s.values, results);
                 }
                 gather(vector(0), n, &mut s.input);
                 run(plan, &s.input, 0, n, &mut s.output)?;

@@ -3,10 +3,11 @@
 //! [`Gathered`] column ([`run`], runs of rows of arguments from columns), and the error
 //! message a failed query shows.
 //!
-//! Everything here is safe Rust over slices; `functions.rs` hands it the input and writes
-//! the output back. Each DuckDB worker thread keeps its own [`Scratch`] (input and
-//! output buffers reused from vector to vector), so a vector costs no allocation once the
-//! buffers have grown to its size.
+//! Everything here is safe Rust over slices; `functions.rs` hands it the input and the
+//! result vector (a [`Results`] writer for [`run_in_place`], which writes each row's entry as
+//! the row is made; [`run`]'s output is written back by `vector::scatter`). Each DuckDB
+//! worker thread keeps its own [`Scratch`] (input and output buffers reused from vector to
+//! vector), so a vector costs no allocation once the buffers have grown to its size.
 
 use std::cell::RefCell;
 
@@ -16,15 +17,17 @@ use pctenc::options;
 use pctenc::{Unit, Utf8};
 
 use crate::plan::{Kind, Op, Plan};
-use crate::vector::{Gathered, Strings};
+use crate::vector::{Gathered, Results, Strings};
 
-/// A thread's buffers: the gathered input and the batch output.
+/// A thread's buffers: the gathered input, the batch output, the in-place output's bytes.
 #[derive(Default)]
 pub struct Scratch {
     /// The input vector in the batch API's layout.
     pub input: Gathered,
     /// The output column.
     pub output: Output<i64>,
+    /// The output bytes of a vector written in place ([`run_in_place`]).
+    pub values: Vec<u8>,
 }
 
 thread_local! {
@@ -40,6 +43,9 @@ pub fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
             s.input.trim();
             if s.output.values.capacity() > 16 << 20 {
                 s.output = Output::new();
+            }
+            if s.values.capacity() > 16 << 20 {
+                s.values = Vec::new();
             }
             r
         }
@@ -80,11 +86,18 @@ pub fn run(
     result.map_err(|e| message(plan, input.row(from + error_row(&e)), &e))
 }
 
-/// Runs `plan` over every row of `input`, read where DuckDB keeps it, into `out`: one call
+/// Whether [`run_in_place`] runs `plan`: everything but a legacy `charset` or `rfc8187`
+/// ext-values, which run row by row through the options model (the batch path, [`run`]).
+pub fn in_place(plan: &Plan) -> bool {
+    !plan.per_row || plan.function.op == Op::Identity
+}
+
+/// Runs `plan` over every row of `input`, read where DuckDB keeps it, straight into the
+/// result vector (`results`; the rows' bytes are appended to `values` meanwhile): one call
 /// per row into the core's per-value entry points ([`batch::encode_value_into`],
 /// [`batch::Decode::value_into`]), which are what the batch API runs per row, without first
-/// copying the rows into one buffer. `None` when the plan needs the batch path (a legacy
-/// `charset` or `rfc8187` ext-values, row by row through the options model).
+/// copying the rows into one buffer, each row's entry written as soon as its bytes are. For
+/// the plans where [`in_place`] holds.
 ///
 /// Encoding VARCHAR with a profile that escapes every byte outside ASCII calls the encoder
 /// alone, as `encode_value_into` does once its checks (text input, ASCII output) pass.
@@ -95,19 +108,19 @@ pub fn run(
 /// (DuckDB checks it on the way in). When the output is text and every row starts on a
 /// character boundary, the bytes are exactly what the policy gives; otherwise (or on any
 /// error) the vector is decoded again row by row under the whole policy, which finds the
-/// first error in input order or repairs the bytes.
+/// first error in input order or repairs the bytes. A row's output can start inside a
+/// character only when its input starts with an escape: otherwise it starts with the
+/// input's first byte, which begins a character.
 ///
 /// # Errors
-/// As [`run`].
+/// As [`run`]; the result vector is then left with empty entries.
 pub fn run_in_place(
     plan: &Plan,
     input: &Strings<'_>,
-    out: &mut Output<i64>,
-) -> Option<Result<(), String>> {
-    if plan.per_row && plan.function.op != Op::Identity {
-        return None;
-    }
-    Some(match plan.function.op {
+    values: &mut Vec<u8>,
+    mut results: Results<'_>,
+) -> Result<(), String> {
+    let done = match plan.function.op {
         // Text into a profile that escapes every non-ASCII byte (`encode_value_into`'s
         // checks cannot fail: a VARCHAR is UTF-8, and the output is ASCII): the encoder alone.
         Op::Encode
@@ -115,15 +128,15 @@ pub fn run_in_place(
                 && plan.profile.unit() == Unit::Byte
                 && !plan.profile.keeps_non_ascii() =>
         {
-            per_value(plan, input, out, |row, values| {
+            per_value(plan, input, values, &mut results, |row, values| {
                 plan.profile.encode_append_vec(row, values);
                 Ok(true)
             })
         }
-        Op::Encode => per_value(plan, input, out, |row, values| {
+        Op::Encode => per_value(plan, input, values, &mut results, |row, values| {
             batch::encode_value_into(&plan.profile, row, plan.on_error, values)
         }),
-        Op::Identity => per_value(plan, input, out, |row, values| {
+        Op::Identity => per_value(plan, input, values, &mut results, |row, values| {
             values.extend_from_slice(row);
             Ok(true)
         }),
@@ -134,69 +147,58 @@ pub fn run_in_place(
                 && plan.profile.unit() == Unit::Byte
                 && matches!(utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
             let raw = plan.profile.with_output_utf8(Utf8::Bytes);
+            let mut starts = true;
             let decoded = fast
-                && per_value(plan, input, out, |row, values| {
-                    raw.decode_append(row, values).map(|()| true).map_err(RowError::Decode)
+                && per_value(plan, input, values, &mut results, |row, values| {
+                    let at = values.len();
+                    raw.decode_append(row, values).map_err(RowError::Decode)?;
+                    if row.first() == Some(&b'%') {
+                        starts &= values.get(at).is_none_or(|&b| (b as i8) >= -0x40);
+                    }
+                    Ok(true)
                 })
                 .is_ok()
-                && is_text(out);
+                && starts
+                && simdutf8::basic::from_utf8(values).is_ok();
             if decoded {
                 Ok(())
             } else {
                 let text = plan.decoder();
-                per_value(plan, input, out, |row, values| {
+                per_value(plan, input, values, &mut results, |row, values| {
                     text.value_into(row, plan.on_error, values)
                 })
             }
         }
-    })
+    };
+    // On an error the writer is dropped unpublished, which empties the entries.
+    done.map(|()| results.publish(values))
 }
 
-/// Whether the rows of `out` are text: all of it UTF-8, each row starting on a character.
-fn is_text(out: &Output<i64>) -> bool {
-    simdutf8::basic::from_utf8(&out.values).is_ok()
-        && out
-            .offsets
-            .iter()
-            .all(|&o| out.values.get(o as usize).is_none_or(|&b| (b as i8) >= -0x40))
-}
-
-/// Every row of `input` through `f` (which appends a row's result and says whether it is
-/// present), into `out`, cleared first.
+/// Every row of `input` through `f` (which appends a row's result to `values`, cleared
+/// first, and says whether it is present), each row's entry written into `results`.
 fn per_value(
     plan: &Plan,
     input: &Strings<'_>,
-    out: &mut Output<i64>,
+    values: &mut Vec<u8>,
+    results: &mut Results<'_>,
     mut f: impl FnMut(&[u8], &mut Vec<u8>) -> Result<bool, RowError>,
 ) -> Result<(), String> {
-    let n = input.len();
-    out.offsets.clear();
-    out.offsets.reserve(n + 1);
-    out.offsets.push(0);
-    out.values.clear();
-    out.validity = None;
-    out.null_count = 0;
-    let mut nulls = Vec::new();
-    for i in 0..n {
-        let valid = match input.row(i) {
-            None => false,
-            Some(row) => f(row, &mut out.values).map_err(|e| {
-                let what = format!("{} at {}: {e}", e.code(), batch::snippet(row, e.offset()));
-                row_message(plan.function.name, plan.profile.name(), row, e.offset(), &what)
-            })?,
+    values.clear();
+    for i in 0..input.len() {
+        let Some(row) = input.row(i) else {
+            results.set_null(i);
+            continue;
         };
-        if !valid {
-            nulls.push(i);
+        let at = values.len();
+        let present = f(row, values).map_err(|e| {
+            let what = format!("{} at {}: {e}", e.code(), batch::snippet(row, e.offset()));
+            row_message(plan.function.name, plan.profile.name(), row, e.offset(), &what)
+        })?;
+        if present {
+            results.set(i, values, at);
+        } else {
+            results.set_null(i);
         }
-        out.offsets.push(out.values.len() as i64);
-    }
-    if !nulls.is_empty() {
-        let mut bits = vec![0xFFu8; n.div_ceil(8)];
-        for &i in &nulls {
-            bits[i / 8] &= !(1 << (i % 8));
-        }
-        out.validity = Some(bits);
-        out.null_count = nulls.len();
     }
     Ok(())
 }

@@ -9,8 +9,10 @@
 //! [`Gathered`] column (values, offsets, Arrow validity bytes: the layout of
 //! [`pctenc::batch::Rows`]) for the batch API, reusing its buffers from vector to vector
 //! (arguments from columns, the query functions); [`scatter`] writes a
-//! batch [`Output`] back into DuckDB's result vector, one string assignment per row (DuckDB
-//! copies the bytes into the vector's own string heap) and NULL where the output row is null.
+//! batch [`Output`] back into DuckDB's result vector (its bytes copied into the vector's own
+//! string heap in one assignment, each row's entry pointed into that copy) and NULL where
+//! the output row is null. [`Results`] writes the result vector the same way, but row by
+//! row as the rows are made (the per-value path), so that no offsets are kept in between.
 //!
 //! Scalar function input arrives flattened (DuckDB's C API flattens constant and dictionary
 //! vectors before the callback), so row `i` of the chunk is entry `i` of the array.
@@ -283,31 +285,178 @@ pub unsafe fn scatter(out: &Output<i64>, vector: duckdb_vector, at: usize) {
     unsafe { set_nulls(out, vector, at) };
 }
 
+/// A result vector written where DuckDB keeps it, row by row, as the rows are made.
+///
+/// Each row's bytes are appended to a buffer of the caller's, and [`Results::set`] writes the
+/// row's entry at once, while its bytes are still in cache: a length and the bytes inline
+/// when there are at most 12 of them, else a length, the first four bytes, and the row's
+/// offset in the buffer where the address goes. [`Results::publish`] then copies the whole
+/// buffer into the vector's string heap in one assignment (as [`scatter`] does) and turns
+/// each offset into the address of the row's copy. So a vector costs one pass over its rows
+/// and one copy of its bytes, with no offsets kept in between.
+///
+/// Until `publish`, the long rows' entries hold offsets, not addresses: a callback that fails
+/// calls [`Results::clear`] (or drops the writer, which does) before DuckDB sees the vector.
+pub struct Results<'v> {
+    vector: duckdb_vector,
+    entries: &'v mut [duckdb_string_t],
+    /// Whether the vector's validity mask was made writable already.
+    nulls: bool,
+    published: bool,
+}
+
+impl<'v> Results<'v> {
+    /// The first `n` rows of the result vector `vector`.
+    ///
+    /// # Safety
+    /// `vector` must be the callback's live, flat VARCHAR or BLOB result vector, with room for
+    /// `n` rows, and nothing else may write its entries while the writer lives. For VARCHAR,
+    /// the rows published must be UTF-8 (nothing here checks it).
+    pub unsafe fn new(vector: duckdb_vector, n: usize) -> Self {
+        // SAFETY: the caller's contract: the vector's data is an array of at least `n`
+        // entries, ours to write for `'v`.
+        let entries = unsafe {
+            let data =
+                (api().duckdb_vector_get_data.unwrap_unchecked())(vector) as *mut duckdb_string_t;
+            std::slice::from_raw_parts_mut(data, n)
+        };
+        Results { vector, entries, nulls: false, published: false }
+    }
+
+    /// Row `i` is `values[start..]`, the end of the buffer that [`Results::publish`] will get.
+    #[inline(always)]
+    pub fn set(&mut self, i: usize, values: &[u8], start: usize) {
+        self.entries[i] = entry(&values[start..], std::ptr::without_provenance(start));
+    }
+
+    /// Row `i` is NULL.
+    pub fn set_null(&mut self, i: usize) {
+        self.entries[i] = entry(&[], std::ptr::null());
+        let t = api();
+        // SAFETY: the vector is the live result vector (`new`'s contract); the mask is made
+        // writable once, then row `i`, inside the vector, is cleared in it.
+        unsafe {
+            if !self.nulls {
+                (t.duckdb_vector_ensure_validity_writable.unwrap_unchecked())(self.vector);
+                self.nulls = true;
+            }
+            let mask = (t.duckdb_vector_get_validity.unwrap_unchecked())(self.vector);
+            (t.duckdb_validity_set_row_invalid.unwrap_unchecked())(mask, i as idx_t);
+        }
+    }
+
+    /// Empties every entry (a failed callback's vector holds no offsets).
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = entry(&[], std::ptr::null()));
+    }
+
+    /// Copies `values`, the buffer every [`Results::set`] was given, into the vector's string
+    /// heap and points each long row's entry at its copy. An output too large for one string
+    /// (4 GiB) is assigned row by row instead.
+    pub fn publish(mut self, values: &[u8]) {
+        self.published = true;
+        // No entry holds an offset unless some row is longer than 12 bytes.
+        if values.len() <= 12 {
+            return;
+        }
+        let t = api();
+        // SAFETY: table entries checked present at load (api::init).
+        let assign = unsafe { t.duckdb_unsafe_vector_assign_string_element_len.unwrap_unchecked() };
+        // From here the entries are reached through a raw pointer only: DuckDB writes one.
+        let entries = self.entries.as_mut_ptr();
+        let n = self.entries.len();
+        if u32::try_from(values.len()).is_err() {
+            for i in 0..n {
+                // SAFETY: entry `i` of the `n` (`new`'s contract).
+                let (len, at) = long_entry(unsafe { &*entries.add(i) });
+                if len > 12 {
+                    let row = &values[at..at + len];
+                    // SAFETY: a row of the live vector (`new`'s contract) and a byte range of
+                    // `values`, which DuckDB copies before returning; it writes the entry.
+                    unsafe { assign(self.vector, i as idx_t, row.as_ptr().cast(), len as idx_t) };
+                }
+            }
+            return;
+        }
+        // The whole buffer as row 0's string: DuckDB copies it into the vector's heap in one
+        // allocation and points row 0's entry at the copy, which is read, then row 0's own
+        // entry is put back. The heap belongs to the vector, so the bytes live exactly as long
+        // as DuckDB keeps the rows; DuckDB's own vectors share one allocation between strings
+        // in the same way.
+        // SAFETY: row 0 of the live vector (`n` > 0, as some row made bytes) and all of `values`
+        // (more than 12 bytes), which DuckDB copies; the entry it writes is
+        // a pointer entry. Then every entry `i < n` is read and, if long, its pointer (which
+        // `set` made the row's offset in `values`) becomes the same offset in the heap's
+        // copy, which is as long as `values`: the row's bytes there. Both union members start
+        // with the length.
+        unsafe {
+            let first = entries.read();
+            assign(self.vector, 0, values.as_ptr().cast(), values.len() as idx_t);
+            let heap = (*entries).value.pointer.ptr as *const u8;
+            entries.write(first);
+            for i in 0..n {
+                let e = &mut *entries.add(i);
+                if e.value.inlined.length > 12 {
+                    e.value.pointer.ptr = heap.add(e.value.pointer.ptr.addr()) as *mut _;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Results<'_> {
+    fn drop(&mut self) {
+        if !self.published {
+            self.clear();
+        }
+    }
+}
+
+/// A long entry's length and the offset `set` put in its pointer.
+fn long_entry(e: &duckdb_string_t) -> (usize, usize) {
+    let len = string_len(e);
+    // SAFETY: an entry longer than 12 bytes is a pointer entry.
+    let at = if len > 12 { unsafe { e.value.pointer.ptr.addr() } } else { 0 };
+    (len, at)
+}
+
 /// A string entry for `bytes`, whose copy in the vector's heap is at `copy`.
-#[inline]
+#[inline(always)]
 fn entry(bytes: &[u8], copy: *const u8) -> duckdb_string_t {
     let length = bytes.len() as u32;
-    if let Some(head) = bytes.get(..4).filter(|_| bytes.len() > 12) {
-        let mut prefix = [0; 4];
-        prefix.iter_mut().zip(head).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+    if let Some(head) = bytes.first_chunk::<4>().filter(|_| bytes.len() > 12) {
         duckdb_string_t {
             value: duckdb_string_t__bindgen_ty_1 {
                 pointer: duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
                     length,
-                    prefix,
+                    prefix: head.map(|b| b as std::ffi::c_char),
                     ptr: copy as *mut _,
                 },
             },
         }
     } else {
+        // At most 12 bytes, in two overlapping moves where there are 4 or more (no loop).
         let mut inlined = [0; 12];
-        inlined.iter_mut().zip(bytes).for_each(|(p, &b)| *p = b as std::ffi::c_char);
+        let n = bytes.len().min(12);
+        let w = match n {
+            8.. => 8,
+            4.. => 4,
+            _ => n,
+        };
+        put(&mut inlined, 0, &bytes[..w]);
+        put(&mut inlined, n - w, &bytes[n - w..n]);
         duckdb_string_t {
             value: duckdb_string_t__bindgen_ty_1 {
                 inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 { length, inlined },
             },
         }
     }
+}
+
+/// `src` into `dst` from `at` on, as C chars.
+#[inline(always)]
+fn put(dst: &mut [std::ffi::c_char; 12], at: usize, src: &[u8]) {
+    dst[at..at + src.len()].iter_mut().zip(src).for_each(|(p, &b)| *p = b as std::ffi::c_char);
 }
 
 /// Marks the null rows of `out` NULL in the result vector, from row `at` on.

@@ -122,6 +122,10 @@ pub struct Codec {
     options: Options,
     /// The profile the options resolve to, knobs applied.
     profile: &'static Profile,
+    /// Decoding: the profile's decoding run, made once (a value then only runs it).
+    decode: Decode<'static>,
+    /// The name of the profile the options name, for errors.
+    name: &'static str,
     /// Decoding only: whether the result is text (every `utf8` but `bytes`).
     text: bool,
     /// What a value that fails becomes.
@@ -172,11 +176,16 @@ impl Codec {
             return Ok(codec);
         }
         let base = o.base_profile();
+        let profile: &'static Profile = Box::leak(Box::new(o.profile()));
+        let text = o.decodes_to_text();
+        let decode = if text { Decode::new(profile).text() } else { Decode::new(profile) };
         let codec: &'static Codec = Box::leak(Box::new(Codec {
             mode,
             options: o,
-            profile: Box::leak(Box::new(o.profile())),
-            text: o.decodes_to_text(),
+            profile,
+            decode,
+            name: base.name(),
+            text,
             on_error: o.on_error(),
             general: o.charset().is_some() || o.ext_value(),
             // By name: a `const` profile need not have one address.
@@ -189,7 +198,7 @@ impl Codec {
 
     /// The name of the profile the options name (or the default one).
     pub fn profile_name(&self) -> &'static str {
-        self.options.base_profile().name()
+        self.name
     }
 
     /// Whether decoding gives bytes that need not be UTF-8 (`utf8=bytes`).
@@ -229,11 +238,7 @@ impl Codec {
         } else {
             match self.mode {
                 Mode::Encode => batch::encode_value_into(self.profile, input, self.on_error, out),
-                Mode::Decode | Mode::TryDecode => {
-                    let d = Decode::new(self.profile);
-                    let d = if self.text { d.text() } else { d };
-                    d.value_into(input, self.on_error, out)
-                }
+                Mode::Decode | Mode::TryDecode => self.decode.value_into(input, self.on_error, out),
             }
             .map_err(|e| ValueError::from_row(name, input, e))?
         };

@@ -2,15 +2,20 @@
 //!
 //! Two kinds of call:
 //!
-//! - **Per value** ([`Java_org_pctenc_Native_runInto`] and [`Java_org_pctenc_Native_run`],
-//!   the query calls `queryParam`, `queryParse`, `queryBuild`), called once per row by
-//!   Spark's generated code and per call by the Java API, so they are kept lean: raw JNI
-//!   through the function table in `jni::sys` (no checked helpers, which cost about 120 ns a
-//!   call more), the input read in place between `GetPrimitiveArrayCritical` and its release,
-//!   its range trusted from the Java caller that checked it (no `GetArrayLength`), the output
-//!   built in a per-thread buffer and copied into an array Java allocated (`runInto`; a JNI
-//!   `NewByteArray` costs as much as decoding a short value) or into one new `byte[]`. An
-//!   input that comes out unchanged allocates nothing: Java keeps its own object.
+//! - **Per value.** [`Java_org_pctenc_Native_runAt`] is the per-row path of Spark's
+//!   functions and the Java API: its arguments are addresses and lengths of native memory
+//!   (a thread's scratch buffer the Java side copied the value into, or Spark's off-heap
+//!   row) and it calls nothing in the JVM, so its crossing costs what a JNI call of
+//!   primitives costs (a few ns); a value that fails comes back as a code, and Java calls
+//!   `run` on the same bytes for the exception. The array calls
+//!   ([`Java_org_pctenc_Native_runInto`], [`Java_org_pctenc_Native_run`], the query calls
+//!   `queryParam`, `queryParse`, `queryBuild`) serve long values, errors and the queries, kept
+//!   lean too: raw JNI through the function table in `jni::sys` (no checked helpers, which
+//!   cost about 120 ns a call more), the input read in place between
+//!   `GetPrimitiveArrayCritical` and its release, its range trusted from the Java caller that
+//!   checked it (no `GetArrayLength`), the output built in a per-thread buffer and copied
+//!   into an array Java allocated (`runInto`) or into one new `byte[]`. An input that comes
+//!   out unchanged allocates nothing: Java keeps its own object.
 //! - **Once** (compile a codec, names, version, throwing an exception): through the `jni`
 //!   crate's checked `Env`, where a few hundred nanoseconds do not matter.
 //!
@@ -371,6 +376,84 @@ pub extern "system" fn Java_org_pctenc_Native_runInto(
         }
         None => 0,
     }
+}
+
+/// What [`Java_org_pctenc_Native_runAt`] returns for a value that failed in raise mode (or a
+/// panic): the Java side calls [`Java_org_pctenc_Native_run`] on the same bytes, which throws
+/// the exception with the core's message. Errors are rare, so the common call touches no
+/// JNI function at all.
+const FAILED: jint = -4;
+
+/// `static native int runAt(long handle, long input, int len, long out, int room)`: the
+/// codec on the `len` bytes at address `input`, the output written to the `room` bytes at
+/// address `out` (both native memory the Java caller owns, such as a thread's direct buffer
+/// or an off-heap Spark string). Returns the output's length, or -1 (unchanged), -2 (null),
+/// -3 (does not fit: nothing written), -4 (failed: call `run` for the exception).
+///
+/// Every argument is a primitive and the body makes no JNI call: this is the per-row path,
+/// whose fixed cost is the JVM's native-call transition alone (no critical section, no
+/// exception check).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_runAt(
+    _env: *mut JNIEnv,
+    _class: jobject,
+    handle: jlong,
+    input: jlong,
+    len: jint,
+    out: jlong,
+    room: jint,
+) -> jint {
+    let codec = codec(handle);
+    let (Ok(len), Ok(room)) = (usize::try_from(len), usize::try_from(room)) else {
+        return FAILED; // `run` throws IllegalArgumentException for the negative length.
+    };
+    let value: &[u8] = if len == 0 {
+        &[]
+    } else {
+        // SAFETY: org.pctenc's callers pass the address of `len` readable bytes of native
+        // memory they own and keep alive for the call (a thread's scratch buffer or an
+        // off-heap string), which nothing writes during it.
+        unsafe { std::slice::from_raw_parts(input as usize as *const u8, len) }
+    };
+    match catch_unwind(AssertUnwindSafe(|| run_value(codec, value))) {
+        Ok(Ok(Some(Outcome::Unchanged))) => UNCHANGED,
+        Ok(Ok(Some(Outcome::Null))) => NULL_VALUE,
+        Ok(Ok(_)) => SCRATCH.with(|s| {
+            let mut scratch = s.borrow_mut();
+            let n = scratch.len();
+            let Ok(length) = jint::try_from(n) else {
+                return DOES_NOT_FIT;
+            };
+            if n > room {
+                return DOES_NOT_FIT;
+            }
+            // SAFETY: `out` is the address of `room >= n` writable bytes of native memory
+            // the caller owns (see above), not overlapping this thread's scratch buffer.
+            unsafe { std::ptr::copy_nonoverlapping(scratch.as_ptr(), out as usize as *mut u8, n) };
+            if scratch.capacity() > KEEP_SCRATCH {
+                *scratch = Vec::new();
+            }
+            length
+        }),
+        Ok(Err(_)) | Err(_) => FAILED,
+    }
+}
+
+/// `static native long address(java.nio.ByteBuffer direct)`: the address of a direct
+/// buffer's memory (0 for a buffer that is not direct), asked once per thread's scratch.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_pctenc_Native_address(
+    env: *mut JNIEnv,
+    _class: jobject,
+    buffer: jobject,
+) -> jlong {
+    if buffer.is_null() {
+        return 0;
+    }
+    // SAFETY: `env` is this call's JNIEnv and `buffer` a live local reference; JNI returns
+    // null for an object that is not a direct buffer.
+    let address = unsafe { ((**env).v1_4.GetDirectBufferAddress)(env, buffer) };
+    address as usize as jlong
 }
 
 /// Runs the codec into this thread's scratch buffer.

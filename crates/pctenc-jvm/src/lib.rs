@@ -10,7 +10,8 @@
 //!
 //! ```text
 //! Java: Pctenc.of(profile, options) ──► Native.compile ──► codec::Codec (interned) ─► handle
-//! Java: pctenc.decode(value)        ──► Native.run(handle, mode, bytes) ─► ffi ─► codec ─► core
+//! Java: pctenc.decode(value)        ──► copy into the thread's Scratch ─► Native.runAt(handle,
+//!                                       address, len, out, room) ─► ffi ─► codec ─► core
 //! ```
 //!
 //! - [`codec`]: a profile and its options, compiled once, run on one value at a time

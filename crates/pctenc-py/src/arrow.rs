@@ -25,22 +25,18 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::ArrowDictionaryKeyType;
 use arrow_array::{
     downcast_dictionary_array, new_null_array, Array, ArrayRef, DictionaryArray,
-    GenericBinaryArray, GenericStringArray, OffsetSizeTrait, PrimitiveArray,
+    GenericBinaryArray, OffsetSizeTrait, PrimitiveArray,
 };
-use arrow_buffer::{
-    ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
-};
-use arrow_schema::{ArrowError, DataType, Field};
+use arrow_buffer::{ArrowNativeType, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType};
 use pctenc::batch::{self, BatchError, Decode, OnError, Output, Rows};
 use pctenc::options::{Op, Options};
 use pctenc::Profile;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use pyo3_arrow::input::AnyArray;
-use pyo3_arrow::{PyArray, PyChunkedArray};
 
-use crate::errors::pctenc_error;
+use crate::columns::{self, rows_of, Failure};
 use crate::names;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -75,48 +71,17 @@ impl Job<'_> {
     }
 }
 
-/// Why a chunk failed, before it becomes a Python exception.
-enum Failure {
-    Batch(BatchError),
-    Arrow(ArrowError),
-    Type(String),
-}
-
-impl From<ArrowError> for Failure {
-    fn from(e: ArrowError) -> Self {
-        Failure::Arrow(e)
-    }
-}
-
-/// The rows of a generic byte array (string or binary) with offsets `O`.
-fn rows_of<'a, O: OffsetSizeTrait + pctenc::batch::Offset>(
-    offsets: &'a [O],
-    values: &'a [u8],
-    nulls: Option<&'a NullBuffer>,
-) -> Rows<'a, O> {
-    let rows = Rows::new(offsets, values);
-    match nulls {
-        Some(n) => rows.with_validity(n.inner().values(), n.inner().offset()),
-        None => rows,
-    }
-}
-
 /// An Arrow array of the output: string (text) or binary, offsets `P`.
 fn to_array<P: OffsetSizeTrait + pctenc::batch::Offset>(
     out: Output<P>,
     text: bool,
 ) -> Result<ArrayRef, ArrowError> {
-    let len = out.len();
+    if text {
+        return columns::string_array(out);
+    }
+    let nulls = columns::nulls(out.validity, out.offsets.len() - 1);
     let offsets = OffsetBuffer::new(ScalarBuffer::from(out.offsets));
-    let values = Buffer::from_vec(out.values);
-    let nulls = out
-        .validity
-        .map(|bits| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, len)));
-    Ok(if text {
-        Arc::new(GenericStringArray::<P>::try_new(offsets, values, nulls)?)
-    } else {
-        Arc::new(GenericBinaryArray::<P>::try_new(offsets, values, nulls)?)
-    })
+    Ok(Arc::new(GenericBinaryArray::<P>::try_new(offsets, Buffer::from_vec(out.values), nulls)?))
 }
 
 /// Runs `job` over rows with offsets `O`: 32-bit output first when `O` is 32-bit, 64-bit
@@ -264,55 +229,8 @@ fn run_dictionary<K: ArrowDictionaryKeyType>(
     Ok(Arc::new(DictionaryArray::try_new(keys, out)?))
 }
 
-/// Runs `job` over every chunk with the GIL released; errors name the row in the whole
-/// column.
-fn run_all(
-    py: Python<'_>,
-    job: Job<'_>,
-    chunks: &[ArrayRef],
-    on_error: OnError,
-    text: bool,
-    profile: &str,
-) -> PyResult<Vec<ArrayRef>> {
-    let result = py.detach(|| {
-        let mut out = Vec::with_capacity(chunks.len());
-        let mut base = 0usize;
-        for chunk in chunks {
-            match run_chunk(job, chunk, on_error, text) {
-                Ok(a) => out.push(a),
-                Err(f) => return Err((base, f)),
-            }
-            base += chunk.len();
-        }
-        Ok(out)
-    });
-    result.map_err(|(base, f)| match f {
-        Failure::Type(message) => PyTypeError::new_err(message),
-        Failure::Arrow(e) => PyValueError::new_err(format!("Arrow: {e}")),
-        Failure::Batch(BatchError::Row { row, error, snippet }) => {
-            let row = base + row;
-            let message = format!(
-                "profile {profile}, row {row}, byte {}: {} at {snippet}: {error}",
-                error.offset(),
-                error.code()
-            );
-            pctenc_error(py, message, error.offset(), error.code(), profile, Some(row))
-        }
-        Failure::Batch(e) => PyValueError::new_err(shift(e, base)),
-    })
-}
-
-fn shift(e: BatchError, base: usize) -> String {
-    match e {
-        BatchError::BadOffsets { row } => BatchError::BadOffsets { row: base + row }.to_string(),
-        BatchError::Overflow { row, bytes } => {
-            BatchError::Overflow { row: base + row, bytes }.to_string()
-        }
-        other => other.to_string(),
-    }
-}
-
-/// Reads `values`, runs `job`, and hands back an array or chunked array of the result.
+/// Reads `values`, runs `job` over each chunk, and hands back an array or chunked array of
+/// the result.
 fn apply<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
@@ -321,58 +239,14 @@ fn apply<'py>(
     text: bool,
     profile: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let exports = values.hasattr("__arrow_c_array__")? || values.hasattr("__arrow_c_stream__")?;
-    if !exports {
-        let name = values.get_type().name()?.to_string();
-        return Err(PyTypeError::new_err(format!(
-            "values must be an Arrow array or stream (an object with __arrow_c_array__ or \
-             __arrow_c_stream__: pyarrow Array/ChunkedArray, polars Series...), not {name}"
-        )));
+    let column = columns::read(values)?;
+    // A stream's type is refused before any chunk runs, so that a stream of none is too.
+    if let Some(t) = column.stream.as_ref().filter(|t| !is_column(t)) {
+        return Err(PyTypeError::new_err(not_coded(t)));
     }
-    let input: AnyArray = values.extract()?;
-    let field_name = input.field()?.name().clone();
-    let out_type = |chunks: &[ArrayRef], input_type: &DataType| -> DataType {
-        chunks.first().map_or_else(|| output_type(input_type, text), |c| c.data_type().clone())
-    };
-    match input {
-        AnyArray::Array(a) => {
-            let (array, _field) = a.into_inner();
-            let out = run_all(py, job, std::slice::from_ref(&array), on_error, text, profile)?;
-            let out = out.into_iter().next().expect("one chunk in, one out");
-            let field = Field::new(field_name, out.data_type().clone(), true);
-            PyArray::try_new(out, Arc::new(field))
-                .map_err(|e| PyValueError::new_err(e.to_string()))?
-                .into_pyobject(py)
-                .map(|b| b.into_any())
-        }
-        AnyArray::Stream(reader) => {
-            let reader = reader.into_reader()?;
-            let input_type = reader.field().data_type().clone();
-            // Refused before reading, so that a stream of no chunks is refused too.
-            if !is_column(&input_type) {
-                return Err(PyTypeError::new_err(not_coded(&input_type)));
-            }
-            let chunks = reader
-                .collect::<Result<Vec<_>, ArrowError>>()
-                .map_err(|e| PyValueError::new_err(format!("Arrow stream: {e}")))?;
-            let out = run_all(py, job, &chunks, on_error, text, profile)?;
-            // Chunks of a column that passed 2 GiB only in some chunks are made large alike.
-            let large = out
-                .iter()
-                .any(|c| matches!(c.data_type(), DataType::LargeUtf8 | DataType::LargeBinary));
-            let out = if large {
-                let to = if text { DataType::LargeUtf8 } else { DataType::LargeBinary };
-                out.iter()
-                    .map(|c| arrow_cast::cast(c, &to))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?
-            } else {
-                out
-            };
-            let field = Field::new(field_name, out_type(&out, &input_type), true);
-            PyChunkedArray::try_new(out, Arc::new(field))?.into_pyobject(py).map(|b| b.into_any())
-        }
-    }
+    let out = columns::run(py, &column.chunks, profile, |c| run_chunk(job, c, on_error, text))?;
+    let empty = column.stream.as_ref().map(|t| output_type(t, text));
+    columns::answer(py, column, out, empty)
 }
 
 /// `pctenc.arrow.encode(values, profile, **options)`: the options of `encode`, with

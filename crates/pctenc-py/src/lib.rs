@@ -10,14 +10,16 @@
 //!   forms);
 //! - [`urllib`]: the fast paths of the `urllib.parse` drop-in (the argument shapes it does
 //!   not cover go to `urllib.parse` itself);
-//! - [`arrow`]: Arrow columns in and out through the PyCapsule interface, one
-//!   [`pctenc::batch`] call per chunk with the GIL released;
+//! - [`columns`]: Arrow columns in and out through the PyCapsule interface, each chunk run
+//!   with the GIL released, errors naming the row in the whole column;
+//! - [`arrow`]: `pctenc.arrow.encode` / `decode`, one [`pctenc::batch`] call per chunk;
 //! - [`query`]: query strings as data ([`pctenc::query`]): parse, pick and build, on one
 //!   value or on Arrow columns.
 
 use pyo3::prelude::*;
 
 mod arrow;
+mod columns;
 mod errors;
 mod names;
 mod query;

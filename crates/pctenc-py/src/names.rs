@@ -48,6 +48,36 @@ pub fn options(
     Ok(o)
 }
 
+/// The options of `op` as the query functions take them, which SQL calls too: `profile` is
+/// a profile name or the compact options text (`'profile=rfc3986, input=url'`, SQL's
+/// options argument), and an empty `str`, like `None`, is "not given" (SQL has no `None`:
+/// `pct_parse_query(u, profile := '')`). The keyword arguments are read as [`options`]
+/// reads them.
+pub fn options_text(
+    op: Op,
+    profile: Option<&str>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Options> {
+    let mut o = Options::new(op);
+    match profile {
+        Some(text) if text.contains('=') => o.set_text(text),
+        Some(name) if !name.is_empty() => o.set("profile", name),
+        _ => Ok(()),
+    }
+    .map_err(|e| option_error(&e))?;
+    if let Some(kwargs) = kwargs {
+        for (key, value) in kwargs.iter() {
+            if value.cast::<PyString>().is_ok_and(|s| s.to_str().is_ok_and(str::is_empty)) {
+                continue;
+            }
+            let key = key.cast::<PyString>()?.to_str()?.to_owned();
+            set(&mut o, &key, &value)?;
+        }
+    }
+    o.validate().map_err(|e| option_error(&e))?;
+    Ok(o)
+}
+
 /// `Options::set(key, value)` with `value` as text; `None` leaves the option unset. A value
 /// is a `str` (the option's text, parsed by the library) or the option's own Python type
 /// (the library says which): `bool` for `true|false`, `int` for counts.
@@ -55,7 +85,7 @@ fn set(o: &mut Options, key: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
     if value.is_none() {
         return Ok(());
     }
-    let values = if words::same_key(key, "lower") {
+    let values = if words::same_key(key, words::LOWER_ALIAS) {
         Some(Values::Bool)
     } else {
         words::option_by_key(key).map(|info| info.values)
@@ -79,6 +109,15 @@ fn set(o: &mut Options, key: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
         Some(_) => return Err(wrong_type(value, key, "str")),
     };
     o.set(key, &text).map_err(|e| option_error(&e))
+}
+
+/// An option key as the library names it (`onError` and `on-error` are `on_error`; the
+/// `lower` flag stays `lower`), for a key the library has already accepted.
+pub fn key_name(key: &str) -> &'static str {
+    if words::same_key(key, words::LOWER_ALIAS) {
+        return words::LOWER_ALIAS;
+    }
+    words::option_by_key(key).map_or("", |info| info.name)
 }
 
 /// The profile called `name` (a name or alias), or the library's "did you mean" error.

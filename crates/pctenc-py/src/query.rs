@@ -11,22 +11,20 @@
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{
-    Array, ArrayRef, GenericListArray, GenericStringArray, MapArray, OffsetSizeTrait, StructArray,
-};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields};
+use arrow_array::{Array, ArrayRef, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
+use arrow_buffer::{NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
 use pctenc::batch::{BatchError, Offset, OnError, Output, Rows};
-use pctenc::options::{Op, OptionError, Options};
+use pctenc::options::{Op, Options};
 use pctenc::query::column::{self, List, PairRows, Pairs};
 use pctenc::query::{Builder, Parser};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3_arrow::input::AnyArray;
-use pyo3_arrow::{PyArray, PyChunkedArray};
 
-use crate::errors::pctenc_error;
+use crate::columns::{self, nulls, rows_of, string_array, Failure};
+use crate::names;
 use crate::scalar::{failure, text};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -39,66 +37,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The `ValueError` of options the library refuses, with its message.
-fn option_error(e: OptionError) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
-
-/// The options of `op` from the keyword arguments: each `(key, value)` given to the library's
-/// options model as text (a `str` as it is, a `bool` as `true`/`false`, an `int` as its
-/// digits; `None` or `""` is "not given", the library's default), so the words, their
-/// defaults and the "did you mean" are the library's. A `profile` that holds `=` is the
-/// compact options text (`'profile=rfc3986, input=url'`, as SQL passes options).
-fn options(op: Op, profile: Option<&str>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
-    let mut o = match profile {
-        Some(text) if text.contains('=') => Options::parse(op, text).map_err(option_error)?,
-        _ => Options::new(op),
-    };
-    if let Some(name) = profile.filter(|p| !p.is_empty() && !p.contains('=')) {
-        o.set("profile", name).map_err(option_error)?;
-    }
-    for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
-        if value.is_none() {
-            continue;
-        }
-        let key = key.cast::<PyString>()?.to_str()?.to_owned();
-        let text = if let Ok(b) = value.cast::<PyBool>() {
-            (if b.is_true() { "true" } else { "false" }).to_owned()
-        } else if value.is_instance_of::<PyString>() || value.is_instance_of::<PyInt>() {
-            value.str()?.to_str()?.to_owned()
-        } else {
-            let got = value.get_type().name()?.to_string();
-            return Err(PyTypeError::new_err(format!("{key} must be str or bool, not {got}")));
-        };
-        if !text.is_empty() {
-            o.set(&key, &text).map_err(option_error)?;
-        }
-    }
-    o.validate().map_err(option_error)?;
-    Ok(o)
-}
-
 fn builder(o: &Options) -> PyResult<Builder> {
     o.query_builder().map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-/// Why a chunk failed, before it becomes a Python exception.
-enum Failure {
-    Batch(BatchError),
-    Arrow(ArrowError),
-    Type(String),
-}
-
-impl From<ArrowError> for Failure {
-    fn from(e: ArrowError) -> Self {
-        Failure::Arrow(e)
-    }
-}
-
-impl From<BatchError> for Failure {
-    fn from(e: BatchError) -> Self {
-        Failure::Batch(e)
-    }
 }
 
 /// What to run over a chunk of rows.
@@ -109,22 +49,8 @@ enum Job<'a> {
     All { parser: &'a Parser, key: &'a str },
 }
 
-fn nulls(bits: Option<Vec<u8>>, len: usize) -> Option<NullBuffer> {
-    bits.map(|b| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(b), 0, len)))
-}
-
 fn offsets<P: OffsetSizeTrait>(o: Vec<P>) -> OffsetBuffer<P> {
     OffsetBuffer::new(ScalarBuffer::from(o))
-}
-
-fn string_array<P: OffsetSizeTrait + Offset>(out: Output<P>) -> Result<ArrayRef, ArrowError> {
-    let len = out.len();
-    let n = nulls(out.validity, len);
-    Ok(Arc::new(GenericStringArray::<P>::try_new(
-        offsets(out.offsets),
-        Buffer::from_vec(out.values),
-        n,
-    )?))
 }
 
 fn string_type<P: OffsetSizeTrait>() -> DataType {
@@ -220,18 +146,6 @@ enum RowsRef<'a> {
     Large(Rows<'a, i64>),
 }
 
-fn rows_of<'a, O: Offset>(
-    offsets: &'a [O],
-    values: &'a [u8],
-    nulls: Option<&'a NullBuffer>,
-) -> Rows<'a, O> {
-    let rows = Rows::new(offsets, values);
-    match nulls {
-        Some(n) => rows.with_validity(n.inner().values(), n.inner().offset()),
-        None => rows,
-    }
-}
-
 /// Runs `job` over one chunk of any string or binary type. Views are cast to their large
 /// form to be read, and answered with 32-bit offsets, as `string` and `binary` are.
 fn run_chunk(job: Job<'_>, array: &ArrayRef, on_error: OnError) -> Result<ArrayRef, Failure> {
@@ -279,32 +193,6 @@ fn run_chunk(job: Job<'_>, array: &ArrayRef, on_error: OnError) -> Result<ArrayR
     }
 }
 
-/// A failure as a Python exception; `base` is the chunk's first row in the whole column.
-fn py_error(py: Python<'_>, f: Failure, base: usize, profile: &str) -> PyErr {
-    match f {
-        Failure::Type(message) => PyTypeError::new_err(message),
-        Failure::Arrow(e) => PyValueError::new_err(format!("Arrow: {e}")),
-        Failure::Batch(BatchError::Row { row, error, snippet }) => {
-            let row = base + row;
-            let e = BatchError::Row { row, error, snippet };
-            pctenc_error(
-                py,
-                format!("profile {profile}, {e}"),
-                error.offset(),
-                error.code(),
-                profile,
-                Some(row),
-            )
-        }
-        Failure::Batch(BatchError::Overflow { row, bytes }) => {
-            PyValueError::new_err(BatchError::Overflow { row: base + row, bytes }.to_string())
-        }
-        Failure::Batch(BatchError::BadOffsets { row }) => {
-            PyValueError::new_err(BatchError::BadOffsets { row: base + row }.to_string())
-        }
-    }
-}
-
 /// Reads `values` (an Arrow array or stream), runs `chunk` on each chunk with the GIL
 /// released, and hands back an array or chunked array.
 fn apply<'py>(
@@ -313,62 +201,9 @@ fn apply<'py>(
     profile: &str,
     chunk: impl Fn(&ArrayRef) -> Result<ArrayRef, Failure> + Sync,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let exports = values.hasattr("__arrow_c_array__")? || values.hasattr("__arrow_c_stream__")?;
-    if !exports {
-        let name = values.get_type().name()?.to_string();
-        return Err(PyTypeError::new_err(format!(
-            "values must be an Arrow array or stream (an object with __arrow_c_array__ or \
-             __arrow_c_stream__: pyarrow Array/ChunkedArray, polars Series...), not {name}"
-        )));
-    }
-    let input: AnyArray = values.extract()?;
-    let name = input.field()?.name().clone();
-    let (chunks, stream) = match input {
-        AnyArray::Array(a) => (vec![a.into_inner().0], false),
-        AnyArray::Stream(reader) => {
-            let chunks = reader
-                .into_reader()?
-                .collect::<Result<Vec<_>, ArrowError>>()
-                .map_err(|e| PyValueError::new_err(format!("Arrow stream: {e}")))?;
-            (chunks, true)
-        }
-    };
-    let out = py.detach(|| {
-        let mut out = Vec::with_capacity(chunks.len());
-        let mut base = 0;
-        for c in &chunks {
-            out.push(chunk(c).map_err(|f| (f, base))?);
-            base += c.len();
-        }
-        Ok(out)
-    });
-    let out = out.map_err(|(f, base)| py_error(py, f, base, profile))?;
-    let as_value_error = |e: ArrowError| PyValueError::new_err(e.to_string());
-    if !stream {
-        let array = out.into_iter().next().expect("one chunk in, one out");
-        let field = Field::new(name, array.data_type().clone(), true);
-        return PyArray::try_new(array, Arc::new(field))
-            .map_err(as_value_error)?
-            .into_pyobject(py)
-            .map(|b| b.into_any());
-    }
-    // Chunks whose results came out in different widths (one passed 2 GiB) are made alike.
-    let widest = out
-        .iter()
-        .map(|a| a.data_type().clone())
-        .max_by_key(|t| matches!(t, DataType::LargeList(_) | DataType::LargeUtf8));
-    let Some(widest) = widest else {
-        return Err(PyValueError::new_err("an empty Arrow stream has no type to answer with"));
-    };
-    let out = out
-        .iter()
-        .map(
-            |a| if *a.data_type() == widest { Ok(a.clone()) } else { arrow_cast::cast(a, &widest) },
-        )
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(as_value_error)?;
-    let field: FieldRef = Arc::new(Field::new(name, widest, true));
-    PyChunkedArray::try_new(out, field)?.into_pyobject(py).map(|b| b.into_any())
+    let column = columns::read(values)?;
+    let out = columns::run(py, &column.chunks, profile, chunk)?;
+    columns::answer(py, column, out, None)
 }
 
 /// `pctenc.arrow.parse_query(values, profile, *, map, **options)`: the library's
@@ -382,7 +217,7 @@ fn arrow_parse_query<'py>(
     map: bool,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let o = self::options(Op::QueryParse, profile, options)?;
+    let o = names::options_text(Op::QueryParse, profile, options)?;
     let p = o.query_parser();
     let job = Job::Parse { parser: &p, map };
     let on_error = o.on_error();
@@ -402,7 +237,7 @@ fn arrow_query_param<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let op = if all { Op::QueryParamAll } else { Op::QueryParam };
-    let o = self::options(op, profile, options)?;
+    let o = names::options_text(op, profile, options)?;
     let p = o.query_parser();
     let job = if all { Job::All { parser: &p, key } } else { Job::First { parser: &p, key } };
     let on_error = o.on_error();
@@ -525,7 +360,7 @@ fn arrow_build_query<'py>(
     profile: Option<&str>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let o = self::options(Op::QueryBuild, profile, options)?;
+    let o = names::options_text(Op::QueryBuild, profile, options)?;
     let b = builder(&o)?;
     apply(py, values, o.base_profile().name(), |c| build_chunk(&b, c))
 }
@@ -540,7 +375,7 @@ fn query_parse<'py>(
     profile: Option<&str>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let o = self::options(Op::QueryParse, profile, options)?;
+    let o = names::options_text(Op::QueryParse, profile, options)?;
     let value = text(data, "data")?;
     let pairs = match o.run(value.bytes()) {
         Ok(pctenc::options::Output::Pairs(pairs)) => pairs,
@@ -563,7 +398,7 @@ fn query_build(
     profile: Option<&str>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let b = builder(&self::options(Op::QueryBuild, profile, options)?)?;
+    let b = builder(&names::options_text(Op::QueryBuild, profile, options)?)?;
     let parts = pairs
         .iter()
         .map(|(k, v)| Ok((text(k, "a name")?.bytes(), text(v, "a value")?.bytes())))

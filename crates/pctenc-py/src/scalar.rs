@@ -218,15 +218,24 @@ fn options<'py>(py: Python<'py>, op: &str) -> PyResult<Bound<'py, PyList>> {
     Ok(list)
 }
 
-/// Checks options in the library's compact text form (`"profile=form, utf8=lossy"`, as SQL
-/// functions take them) for `op`: a `ValueError` with the library's message for a key given
+/// Reads options in the library's compact text form (`"profile=form, utf8=lossy"`, as SQL
+/// functions take them) for `op` and returns its `(key, value)` pairs in order, each key as
+/// the library names it (`onError` comes back `on_error`), the values as given: what an
+/// engine adapter hands on as keyword arguments, split and checked by the library. A
+/// `ValueError` with the library's message for a piece that is not `key=value`, a key given
 /// twice, an unknown key or word, or one the operation does not take.
+///
+/// >>> from pctenc import _pctenc
+/// >>> _pctenc.check_options("decode", " Profile=form, onError = null")
+/// [('profile', 'form'), ('on_error', 'null')]
 #[pyfunction]
-fn check_options(op: &str, text: &str) -> PyResult<()> {
+fn check_options(op: &str, text: &str) -> PyResult<Vec<(&'static str, String)>> {
     let op = Op::by_name(op).ok_or_else(|| {
         pyo3::exceptions::PyValueError::new_err(format!("unknown operation '{op}'"))
     })?;
-    Options::parse(op, text).map(|_| ()).map_err(|e| names::option_error(&e))
+    Options::parse(op, text).map_err(|e| names::option_error(&e))?;
+    let pairs = Options::text_pairs(op, text).map_err(|e| names::option_error(&e))?;
+    Ok(pairs.into_iter().map(|(key, value)| (names::key_name(key), value.to_owned())).collect())
 }
 
 /// What the options of `op` come to once the library has defaulted them, for the adapters

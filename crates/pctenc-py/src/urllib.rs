@@ -254,14 +254,7 @@ fn unquote<'py>(
     encoding: &Bound<'py, PyAny>,
     errors: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Ok(s) = string.cast_exact::<PyString>() {
-        if default_codec(encoding, errors) {
-            if let Ok(text) = s.to_str() {
-                return Ok(unquote_text(py, s, text, PY_QUOTE));
-            }
-        }
-    }
-    fallback(py, "unquote", (string, encoding, errors))
+    unquote_as(py, "unquote", PY_QUOTE, (string, encoding, errors))
 }
 
 /// `unquote_plus(string, encoding, errors)`.
@@ -272,14 +265,26 @@ fn unquote_plus<'py>(
     encoding: &Bound<'py, PyAny>,
     errors: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    unquote_as(py, "unquote_plus", PY_QUOTE_PLUS, (string, encoding, errors))
+}
+
+/// `urllib.parse.<name>(string, encoding, errors)` by `profile` where the fast path covers
+/// the call (a `str` of valid UTF-8, the default codec), else CPython's own function.
+fn unquote_as<'py>(
+    py: Python<'py>,
+    name: &str,
+    profile: &Profile,
+    args: (&Bound<'py, PyAny>, &Bound<'py, PyAny>, &Bound<'py, PyAny>),
+) -> PyResult<Bound<'py, PyAny>> {
+    let (string, encoding, errors) = args;
     if let Ok(s) = string.cast_exact::<PyString>() {
         if default_codec(encoding, errors) {
             if let Ok(text) = s.to_str() {
-                return Ok(unquote_text(py, s, text, PY_QUOTE_PLUS));
+                return Ok(unquote_text(py, s, text, profile));
             }
         }
     }
-    fallback(py, "unquote_plus", (string, encoding, errors))
+    fallback(py, name, args)
 }
 
 /// `unquote_to_bytes(string)`.

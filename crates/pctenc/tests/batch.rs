@@ -479,3 +479,39 @@ fn r7_errors_come_in_row_order_before_bad_offsets() {
     let err = Decode::new(rfc).text().run::<i32, i32>(&rows, OnError::Null).unwrap_err();
     assert_eq!(err, BatchError::BadOffsets { row: 2 });
 }
+
+/// Arrow's check of a string array (`GenericStringArray::try_new`), written plainly: offsets
+/// from zero or more that never decrease and stay inside the values, the bytes they span
+/// UTF-8, every offset on a character boundary of that span.
+fn arrow_accepts(offsets: &[i32], values: &[u8]) -> bool {
+    let index = |o: i32| usize::try_from(o).ok().filter(|&o| o <= values.len());
+    let (Some(first), Some(last)) =
+        (offsets.first().copied().and_then(index), offsets.last().copied().and_then(index))
+    else {
+        return false;
+    };
+    if offsets.windows(2).any(|w| w[1] < w[0]) || offsets.iter().any(|&o| index(o).is_none()) {
+        return false;
+    }
+    let Ok(span) = std::str::from_utf8(&values[first..last]) else { return false };
+    offsets.iter().all(|&o| span.is_char_boundary(index(o).unwrap() - first))
+}
+
+proptest! {
+    /// `Output::is_text` says yes exactly where Arrow's own check of a string array would:
+    /// offsets cut anywhere (inside characters, backwards, past the end) over text and over
+    /// bytes that are not UTF-8.
+    #[test]
+    fn is_text_is_arrows_check(
+        text in "[a\\u{e9}\\u{20ac}\\u{1f600}%]{0,24}",
+        noise in proptest::collection::vec(any::<u8>(), 0..3),
+        cuts in proptest::collection::vec(-2i32..40, 0..6),
+    ) {
+        let mut values = text.into_bytes();
+        values.extend(noise);
+        let mut offsets = vec![0i32];
+        offsets.extend(cuts);
+        let out = Output { offsets: offsets.clone(), values: values.clone(), validity: None, null_count: 0 };
+        prop_assert_eq!(out.is_text(), arrow_accepts(&offsets, &values), "{:?} {:?}", offsets, values);
+    }
+}

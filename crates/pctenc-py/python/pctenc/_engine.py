@@ -43,18 +43,14 @@ def convert(op: str, values: Any, profile: str, **options: Any):
 
 def split_options(text: str, op: str = "decode") -> tuple[str | None, dict[str, str]]:
     """SQL's second argument: a profile name (`'form'`), or options in the library's compact
-    text form (`'profile=form, utf8=lossy'`: split on ',', then at the first '='), each value
-    left as text for the library to parse. Returns the profile and the other options."""
+    text form (`'profile=form, utf8=lossy'`), split and checked by the library (a key given
+    twice, a misspelling: its error), each key as the library names it and each value left
+    as text for the library to read. Returns the profile and the other options."""
     if "=" not in text:
         return text, {}
     from . import _pctenc
 
-    _pctenc.check_options(op, text)  # a key given twice, a misspelling: the library's error
-    options = {}
-    for piece in text.split(","):
-        if piece.strip():
-            key, _, value = piece.partition("=")
-            options[key.strip()] = value.strip()
+    options = dict(_pctenc.check_options(op, text))
     return options.pop("profile", None), options
 
 

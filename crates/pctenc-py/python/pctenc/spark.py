@@ -309,7 +309,7 @@ def _names_on_error(texts: Any) -> bool:
     for text in pc.unique(_engine._combine(texts).drop_null()).to_pylist():
         if "=" in text:
             _, given = _engine.split_options(text)
-            if any(k.lower().replace("_", "").replace("-", "") == "onerror" for k in given):
+            if "on_error" in given:
                 return True
     return False
 

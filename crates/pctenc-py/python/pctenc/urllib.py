@@ -56,21 +56,10 @@ __all__ = [
     "uninstall",
 ]
 
-#: The names ``install`` replaces in ``urllib.parse``.
-_REPLACED = (
-    "quote",
-    "quote_plus",
-    "quote_from_bytes",
-    "unquote",
-    "unquote_plus",
-    "unquote_to_bytes",
-    "urlencode",
-    "parse_qs",
-    "parse_qsl",
-)
-
-#: CPython's own functions, as they were when pctenc was first imported.
+#: CPython's own functions, as they were when pctenc was first imported, by name: the
+#: names ``install`` replaces in ``urllib.parse``.
 _ORIGINAL = _pctenc.URLLIB_ORIGINALS
+_REPLACED = tuple(_ORIGINAL)
 _urlencode = _ORIGINAL["urlencode"]
 
 _quote = _pctenc.quote

@@ -48,17 +48,41 @@ impl Options {
     /// # Errors
     /// As [`Options::parse`], but for conflicts.
     pub fn set_text(&mut self, text: &str) -> Result<(), OptionError> {
-        if text.trim().is_empty() {
-            return Ok(());
-        }
-        for piece in text.split(',') {
-            let Some((key, value)) = piece.split_once('=') else {
-                let kind = OptionErrorKind::Syntax { piece: piece.trim().into() };
-                return Err(OptionError::new(self.op, "", kind, Vec::new(), None));
-            };
-            self.set(key.trim(), value.trim())?;
+        for (key, value) in Options::text_pairs(self.op, text)? {
+            self.set(key, value)?;
         }
         Ok(())
+    }
+
+    /// The `key=value` pairs of a compact text form, trimmed and in order, not yet read as
+    /// options: how a front end that hands a user's options text on (an engine adapter
+    /// passing SQL's options argument to a batch call) splits it exactly as
+    /// [`Options::set_text`] does.
+    ///
+    /// ```
+    /// use pctenc::options::{Op, Options};
+    /// let pairs = Options::text_pairs(Op::Decode, " profile = form ,utf8=lossy").unwrap();
+    /// assert_eq!(pairs, [("profile", "form"), ("utf8", "lossy")]);
+    /// assert!(Options::text_pairs(Op::Decode, " ").unwrap().is_empty());
+    /// let e = Options::text_pairs(Op::Decode, "profile=form,,utf8=lossy").unwrap_err();
+    /// assert_eq!(e.code(), "bad-options-syntax");
+    /// ```
+    ///
+    /// # Errors
+    /// [`OptionError`] (`bad-options-syntax`) for the first piece that is not `key=value`.
+    pub fn text_pairs(op: Op, text: &str) -> Result<Vec<(&str, &str)>, OptionError> {
+        if text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        text.split(',')
+            .map(|piece| match piece.split_once('=') {
+                Some((key, value)) => Ok((key.trim(), value.trim())),
+                None => {
+                    let kind = OptionErrorKind::Syntax { piece: piece.trim().into() };
+                    Err(OptionError::new(op, "", kind, Vec::new(), None))
+                }
+            })
+            .collect()
     }
 
     /// Options from `(key, value)` pairs: keyword arguments, an options object, flags.

@@ -113,6 +113,21 @@ final class Native {
      */
     static native int runInto(long handle, byte[] input, int from, int len, byte[] out, int room);
 
+    /** {@link #runAt}: the value failed (raise mode): call {@link #run} for the exception. */
+    static final int FAILED = -4;
+
+    /**
+     * The per-row call: the codec on the {@code len} bytes at address {@code input}, the
+     * output written to the {@code room} bytes at address {@code out} (native memory the
+     * caller owns: a thread's {@link Scratch}, or an engine's off-heap value). Its length, or
+     * {@link #UNCHANGED}, {@link #NULL_VALUE}, {@link #DOES_NOT_FIT}, {@link #FAILED}.
+     * Primitives only, and the native side calls no JNI function: the cheapest crossing.
+     */
+    static native int runAt(long handle, long input, int len, long out, int room);
+
+    /** The address of a direct buffer's memory (0 if it is not direct). */
+    static native long address(java.nio.ByteBuffer direct);
+
     /**
      * Checks {@code from, len} against {@code array} before a native call, which trusts the
      * ranges it is given (the native side reads them without asking the VM for the array's

@@ -288,6 +288,31 @@ public final class Pctenc implements Serializable {
         return Native.runInto(h, buf, from, len, out, out.length);
     }
 
+    /** {@link #transformAt}: the value failed; {@link #transform} on its bytes throws why. */
+    public static final int FAILED = Native.FAILED;
+
+    /**
+     * The engine-facing call on native memory (an off-heap row, or a buffer the engine
+     * copied the row into): runs {@code mode} on the {@code len} bytes at address
+     * {@code input} and writes the output to the {@code room} bytes at address {@code out}.
+     * One native call that makes no call back into the JVM: the cheapest per-row path.
+     *
+     * <p>The addresses are trusted: the caller owns both ranges for the call, and they do
+     * not overlap. Passing anything else corrupts memory.
+     *
+     * @return the output's length, or {@link #UNCHANGED}, {@link #NULL_VALUE},
+     *     {@link #DOES_NOT_FIT} (nothing was written), {@link #FAILED} (raise mode: call
+     *     {@link #transform} on the value's bytes, which throws the core's error)
+     * @throws IllegalArgumentException for options that do not apply to {@code mode}
+     */
+    public int transformAt(int mode, long input, int len, long out, int room) {
+        long h = handle(mode);
+        if (len < 0 || room < 0) {
+            throw new IllegalArgumentException("pctenc: negative length");
+        }
+        return Native.runAt(h, input, len, out, room);
+    }
+
     /**
      * The room for the output of {@code mode} on {@code len} bytes that nearly every value
      * fits: decoding shrinks (a value that is not UTF-8 under Java's profile, or a legacy
@@ -316,17 +341,24 @@ public final class Pctenc implements Serializable {
                     "utf8=bytes decodes to bytes that a String cannot hold: use decode(byte[])");
         }
         byte[] in = value.getBytes(StandardCharsets.UTF_8);
-        byte[] room = new byte[room(mode, in.length)];
-        int n = Native.runInto(h, in, 0, in.length, room, room.length);
-        if (n >= 0) {
-            return new String(room, 0, n, StandardCharsets.UTF_8);
+        int room = room(mode, in.length);
+        Scratch s = Scratch.of((long) in.length + room);
+        if (s != null) {
+            s.buffer.put(0, in, 0, in.length);
+            int n = Native.runAt(h, s.address, in.length, s.address + in.length, room);
+            if (n >= 0) {
+                s.buffer.get(in.length, s.bytes, 0, n);
+                return new String(s.bytes, 0, n, StandardCharsets.UTF_8);
+            }
+            if (n == UNCHANGED) {
+                return value;
+            }
+            if (n == NULL_VALUE) {
+                return null;
+            }
         }
-        if (n == UNCHANGED) {
-            return value;
-        }
-        if (n == NULL_VALUE) {
-            return null;
-        }
+        // Too long for the scratch buffer, an output that does not fit, or a failure (which
+        // the call below throws with the core's message).
         byte[] out = Native.run(h, in, 0, in.length);
         if (out == null) {
             return value;
@@ -340,18 +372,26 @@ public final class Pctenc implements Serializable {
     private byte[] bytes(int mode, byte[] value) {
         long h = handle(mode);
         Native.checkRange(value, 0, 0);
-        byte[] room = new byte[room(mode, value.length)];
-        int n = Native.runInto(h, value, 0, value.length, room, room.length);
-        if (n >= 0) {
-            return n == room.length ? room : Arrays.copyOf(room, n);
+        int len = value.length;
+        int room = room(mode, len);
+        Scratch s = Scratch.of((long) len + room);
+        if (s != null) {
+            s.buffer.put(0, value, 0, len);
+            int n = Native.runAt(h, s.address, len, s.address + len, room);
+            if (n >= 0) {
+                byte[] out = new byte[n];
+                s.buffer.get(len, out, 0, n);
+                return out;
+            }
+            if (n == UNCHANGED) {
+                return value;
+            }
+            if (n == NULL_VALUE) {
+                return null;
+            }
         }
-        if (n == UNCHANGED) {
-            return value;
-        }
-        if (n == NULL_VALUE) {
-            return null;
-        }
-        byte[] out = Native.run(h, value, 0, value.length);
+        // As in text: the array call, which throws for a value that failed.
+        byte[] out = Native.run(h, value, 0, len);
         if (out == null) {
             return value;
         }

@@ -5,6 +5,7 @@ import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.pctenc.Pctenc;
 import org.pctenc.PctencException;
+import org.pctenc.Scratch;
 
 /**
  * What Spark's generated code calls once per row for {@code pct_encode}, {@code pct_decode}
@@ -12,12 +13,14 @@ import org.pctenc.PctencException;
  * replaced by a {@code StaticInvoke} of these methods, as Spark's own {@code url_decode} is
  * replaced by one of {@code UrlCodec.decode}.
  *
- * <p>A row's {@code UTF8String} usually points into an on-heap {@code byte[]} (a row buffer):
- * the native call reads it there, with no copy. Values in off-heap memory or in Spark's
- * {@code long[]} pages are copied out first ({@code getBytes}). A row that comes out
- * unchanged is returned as it came; otherwise the native call writes the result into one new
- * array allocated here (room for nearly every output: {@code Pctenc.room}), which the result
- * points into.
+ * <p>One native call per row, whose arguments are addresses and lengths only
+ * ({@code Pctenc.transformAt}: no JNI call back into the VM on the way). A row in off-heap
+ * memory is read where it is; a row on the heap (a row buffer, a {@code long[]} page) is
+ * first copied into the thread's native scratch buffer ({@code org.pctenc.Scratch}), the
+ * output is written after it and copied into the result's one new array. A row that comes
+ * out unchanged is returned as it came. A value too long for the scratch buffer, an output
+ * longer than its room, or a value that fails (whose error the array call throws with the
+ * core's message) takes the array call.
  *
  * <p>With a constant profile and options (the usual case) the codec is compiled once, when
  * the query is analysed, and travels with the plan; a profile or options given per row are
@@ -82,24 +85,24 @@ public final class SparkRows {
     }
 
     private static UTF8String run(String function, Pctenc codec, int mode, UTF8String value) {
-        Object base = value.getBaseObject();
-        byte[] buf;
-        int from;
-        if (base instanceof byte[]) {
-            buf = (byte[]) base;
-            from = (int) (value.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET);
-        } else {
-            buf = value.getBytes();
-            from = 0;
-        }
         int len = value.numBytes();
-        byte[] room = new byte[Pctenc.room(mode, len)];
-        byte[] out;
-        try {
-            int n = codec.transformInto(mode, buf, from, len, room);
+        int room = Pctenc.room(mode, len);
+        Scratch s = Scratch.of((long) len + room);
+        if (s != null) {
+            Object base = value.getBaseObject();
+            long in = value.getBaseOffset();
+            long out = s.address;
+            if (base != null) {
+                // On the heap (a row buffer, or a long[] page): copied next to the output.
+                Platform.copyMemory(base, in, null, s.address, len);
+                in = s.address;
+                out = s.address + len;
+            }
+            int n = codec.transformAt(mode, in, len, out, room);
             if (n >= 0) {
-                // The row's bytes where the native call wrote them: no copy.
-                return UTF8String.fromAddress(room, Platform.BYTE_ARRAY_OFFSET, n);
+                byte[] result = new byte[n];
+                Platform.copyMemory(null, out, result, Platform.BYTE_ARRAY_OFFSET, n);
+                return UTF8String.fromBytes(result);
             }
             if (n == Pctenc.UNCHANGED) {
                 return value;
@@ -107,7 +110,12 @@ public final class SparkRows {
             if (n == Pctenc.NULL_VALUE) {
                 return null;
             }
-            out = codec.transform(mode, buf, from, len);
+            // DOES_NOT_FIT or FAILED: the array path below writes it, or throws why.
+        }
+        byte[] buf = value.getBytes();
+        byte[] out;
+        try {
+            out = codec.transform(mode, buf, 0, len);
         } catch (PctencException e) {
             throw e.in(function);
         }
