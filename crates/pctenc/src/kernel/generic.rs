@@ -91,16 +91,20 @@ fn low(n: usize) -> u32 {
 /// widest size that fits, not a `memcpy` call (which cost more than a step).
 #[inline(always)]
 fn copy_short<const N: usize>(input: &[u8], buf: &mut [u8; N]) {
+    /// The first and the last `W` of the `n` bytes: `W` a constant, so that each move is
+    /// one load and one store (a closure over a run-time width was compiled as a function
+    /// of its own with two `memcpy` calls: about 35 instructions a value).
+    #[inline(always)]
+    fn two<const W: usize, const N: usize>(input: &[u8], buf: &mut [u8; N], n: usize) {
+        buf[..W].copy_from_slice(&input[..W]);
+        buf[n - W..][..W].copy_from_slice(&input[n - W..][..W]);
+    }
     let n = input.len().min(64).min(N);
-    let mut two = |w: usize| {
-        buf[..w].copy_from_slice(&input[..w]);
-        buf[n - w..n].copy_from_slice(&input[n - w..n]);
-    };
     match n {
-        32.. => two(32),
-        16.. => two(16),
-        8.. => two(8),
-        4.. => two(4),
+        32.. => two::<32, N>(input, buf, n),
+        16.. => two::<16, N>(input, buf, n),
+        8.. => two::<8, N>(input, buf, n),
+        4.. => two::<4, N>(input, buf, n),
         1.. => {
             buf[0] = input[0];
             buf[n / 2] = input[n / 2];
