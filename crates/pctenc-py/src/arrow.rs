@@ -36,7 +36,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::columns::{self, rows_of, Failure};
+use crate::columns::{self, is_coded, not_coded, rows_of, Failure};
 use crate::names;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -150,12 +150,6 @@ fn run_chunk(
     }
 }
 
-/// Whether `pctenc.arrow` codes values of type `t` (a dictionary's values, say).
-fn is_coded(t: &DataType) -> bool {
-    use DataType::*;
-    matches!(t, Utf8 | LargeUtf8 | Utf8View | Binary | LargeBinary | BinaryView)
-}
-
 /// Whether `pctenc.arrow` takes a column of type `t`.
 fn is_column(t: &DataType) -> bool {
     match t {
@@ -163,16 +157,6 @@ fn is_column(t: &DataType) -> bool {
         DataType::Null => true,
         t => is_coded(t),
     }
-}
-
-/// The `TypeError` text for a column of type `t`: what is taken, and the cast that fixes it.
-fn not_coded(t: &DataType) -> String {
-    format!(
-        "pctenc.arrow takes string, large_string, string_view, binary, large_binary or \
-         binary_view columns (or dictionaries of them), not {}: cast the column to string \
-         first (pyarrow: col.cast(pa.string()))",
-        t.to_string().to_lowercase()
-    )
 }
 
 /// The type of the output for input of type `input`: the input's layout (view, large,

@@ -201,3 +201,19 @@ pub fn answer<'py>(
     let field = Arc::new(Field::new(column.name, widest, true));
     PyChunkedArray::try_new(out, field)?.into_pyobject(py).map(|b| b.into_any())
 }
+
+/// Whether `pctenc.arrow` codes values of type `t` (a dictionary's values, say).
+pub fn is_coded(t: &DataType) -> bool {
+    use DataType::*;
+    matches!(t, Utf8 | LargeUtf8 | Utf8View | Binary | LargeBinary | BinaryView)
+}
+
+/// The `TypeError` text for a column of type `t`: what is taken, and the cast that fixes it.
+pub fn not_coded(t: &DataType) -> String {
+    format!(
+        "pctenc.arrow takes string, large_string, string_view, binary, large_binary or \
+         binary_view columns (or dictionaries of them), not {}: cast the column to string \
+         first (pyarrow: col.cast(pa.string()))",
+        t.to_string().to_lowercase()
+    )
+}

@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3_arrow::input::AnyArray;
 
-use crate::columns::{self, nulls, rows_of, string_array, Failure};
+use crate::columns::{self, is_coded, not_coded, nulls, rows_of, string_array, Failure};
 use crate::names;
 use crate::scalar::{failure, text};
 
@@ -146,9 +146,23 @@ enum RowsRef<'a> {
     Large(Rows<'a, i64>),
 }
 
-/// Runs `job` over one chunk of any string or binary type. Views are cast to their large
-/// form to be read, and answered with 32-bit offsets, as `string` and `binary` are.
+/// Runs `job` over one chunk of any type `pctenc.arrow` codes. Views are cast to their large
+/// form to be read, and answered with 32-bit offsets, as `string` and `binary` are; a
+/// dictionary is read as its values, one row each (its rows become lists, which a dictionary
+/// does not hold), and a column of nulls as strings that are all null.
 fn run_chunk(job: Job<'_>, array: &ArrayRef, on_error: OnError) -> Result<ArrayRef, Failure> {
+    let unpacked;
+    let array = match array.data_type() {
+        DataType::Dictionary(_, value) if is_coded(value) => {
+            unpacked = arrow_cast::cast(array, value)?;
+            &unpacked
+        }
+        DataType::Null => {
+            unpacked = arrow_cast::cast(array, &DataType::Utf8)?;
+            &unpacked
+        }
+        _ => array,
+    };
     let view = matches!(array.data_type(), DataType::Utf8View | DataType::BinaryView);
     let flat;
     let array = match array.data_type() {
@@ -179,13 +193,7 @@ fn run_chunk(job: Job<'_>, array: &ArrayRef, on_error: OnError) -> Result<ArrayR
             let a = array.as_binary::<i64>();
             RowsRef::Large(rows_of(a.value_offsets(), a.value_data(), a.nulls()))
         }
-        other => {
-            return Err(Failure::Type(format!(
-                "pctenc.arrow takes string, large_string, string_view, binary, large_binary or \
-                 binary_view columns, not {}",
-                other.to_string().to_lowercase()
-            )))
-        }
+        other => return Err(Failure::Type(not_coded(other))),
     };
     match rows {
         RowsRef::Small(r) => job.run_rows(&r, false, on_error),

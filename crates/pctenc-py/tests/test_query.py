@@ -217,6 +217,12 @@ def test_types_nulls_and_empties():
         assert A.query_param(arr, "a").to_pylist() == ["1", None, None, None, "1", None]
         assert A.query_param(arr, "a", all=True).to_pylist() == [
             ["1", "%zz"], None, [], [], ["1"], []]
+    d = pa.array(rows).dictionary_encode()
+    assert A.parse_query(d).to_pylist() == A.parse_query(pa.array(rows)).to_pylist()
+    assert A.query_param(d, "a").to_pylist() == ["1", None, None, None, "1", None]
+    assert A.parse_query(pa.nulls(3)).to_pylist() == [None] * 3
+    with pytest.raises(TypeError, match=r"not int64: cast the column to string first"):
+        A.query_param(pa.array([1, 2]), "a")
     m = A.parse_query(pa.array(rows), map=True)
     assert pa.types.is_map(m.type) and (m.type.key_type, m.type.item_type) == (pa.string(),) * 2
     assert m.to_pylist()[0] == [("a", "1"), ("b", ""), ("a", "%zz"), ("c", "x y")]
