@@ -31,7 +31,6 @@ import bochscpu.cpu
 import bochscpu.memory as mem
 
 PAGE = mem.page_size()
-PROFILES_MAX = 64
 STACK_TOP = 0x7FFF_0000_0000  # 64 KiB of stack below it
 STACK_PAGES = 16
 OUT = 0x6000_0000_0000  # the call's output buffer
@@ -106,7 +105,8 @@ class Guest:
         self.sess.missing_page_handler = self._missing
         self.pt = mem.PageMapLevel4Table()
         self.next_gpa = 0x10_0000
-        self.mapped = {}
+        self.mapped = {}  # virtual page -> guest-physical page
+        self.backed = set()  # guest-physical pages with host memory
         for vaddr, data, memsz, _ in self.segs:
             first = vaddr & ~(PAGE - 1)
             for va in range(first, vaddr + memsz, PAGE):
@@ -119,6 +119,7 @@ class Guest:
         patches, trampolines = compress_patches(path)
         for i in range(0, len(trampolines), PAGE):
             self._map(TRAMPOLINES + i)
+        assert self.next_gpa <= PML4, "the guest's pages reach the page tables"
         for hva, gpa in self.pt.commit(PML4):
             mem.page_insert(gpa, hva)
         for vaddr, data, _, _ in self.segs:
@@ -138,7 +139,9 @@ class Guest:
         self.next_gpa += PAGE
 
     def _missing(self, gpa):
+        """Gives a guest-physical page host memory: Bochs calls it on the first touch."""
         mem.page_insert(gpa & ~(PAGE - 1), mem.allocate_host_page())
+        self.backed.add(gpa & ~(PAGE - 1))
 
     def write(self, va, data):
         # Page by page, through the guest-physical pages (backed here if not yet).
@@ -146,17 +149,10 @@ class Guest:
         while pos < len(data):
             n = min(len(data) - pos, PAGE - (va + pos) % PAGE)
             gpa = self.mapped[(va + pos) & ~(PAGE - 1)] + (va + pos) % PAGE
-            if not self._backed(gpa):
+            if gpa & ~(PAGE - 1) not in self.backed:
                 self._missing(gpa)
             mem.phy_write(gpa, list(data[pos : pos + n]))
             pos += n
-
-    def _backed(self, gpa):
-        try:
-            mem.phy_translate(gpa)
-            return True
-        except Exception:
-            return False
 
     def read(self, va, n):
         return bytes(mem.virt_read(PML4, va, n))
