@@ -11,6 +11,7 @@ mod kernel_cases;
 #[path = "support/cases.rs"]
 mod support;
 
+// kernel_cases.rs names `alloc`: it is shared with a no_std crate (crates/pctenc-emu).
 extern crate alloc;
 
 use std::sync::Mutex;

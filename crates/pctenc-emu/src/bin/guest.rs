@@ -1,11 +1,12 @@
 //! The guest: the AVX-512 kernel as a freestanding program for the emulator (`run.py`
 //! loads this static ELF into bochscpu and calls its C-ABI functions with a return address
 //! that stops the emulator). No operating system: no libc, a bump allocator over a static
-//! arena, the four memory functions the compiler calls, and a panic handler that stops.
+//! arena, the memory functions the compiler calls, and a panic handler that stops.
 //!
-//! Built with AVX-512 target features (`run.py` says which), so that the library's `no_std`
-//! detection (`cfg!(target_feature = ...)`) lists the AVX-512 kernel; every function below
-//! forces it, and fails if the library did not choose it.
+//! Built with AVX-512 target features (scripts/test.d/57-avx512emu.sh says which), so that
+//! the library's `no_std` detection (`cfg!(target_feature = ...)`) lists the AVX-512 kernel;
+//! every function below forces the kernel under test ([`EMU_KERNEL`]: AVX-512 unless
+//! `run.py --kernel` names another), and returns 0 if the library did not take it.
 
 #![no_std]
 #![no_main]
@@ -102,7 +103,7 @@ static mut EMU_KERNEL: [u8; 16] = *b"avx512\0\0\0\0\0\0\0\0\0\0";
 
 /// Forces the kernel under test and returns the cases; `None` if the library would not take
 /// the kernel (a build without the target features, or a library that no longer has it).
-fn avx512() -> Option<&'static [Case]> {
+fn under_test() -> Option<&'static [Case]> {
     HEAP.reset();
     // SAFETY: one thread; only the harness writes it, between calls (volatile: from outside
     // the program).
@@ -122,20 +123,20 @@ fn avx512() -> Option<&'static [Case]> {
     cases.as_deref()
 }
 
-/// The number of cases, or 0 if the AVX-512 kernel is not in use.
+/// The number of cases, or 0 if the kernel under test is not in use.
 #[no_mangle]
 pub extern "C" fn emu_count() -> usize {
-    avx512().map_or(0, <[_]>::len)
+    under_test().map_or(0, <[_]>::len)
 }
 
 /// The digests of cases `first..first + n` ([`PROFILES`] each) into `out`; returns how many
-/// cases it did (0 if the AVX-512 kernel is not in use).
+/// cases it did (0 if the kernel under test is not in use).
 ///
 /// # Safety
 /// `out` is writable for `n * PROFILES` u64s.
 #[no_mangle]
 pub unsafe extern "C" fn emu_digests(first: usize, n: usize, out: *mut u64) -> usize {
-    let Some(all) = avx512() else { return 0 };
+    let Some(all) = under_test() else { return 0 };
     let some = &all[first.min(all.len())..(first + n).min(all.len())];
     // SAFETY: the caller's bound.
     let out = unsafe { core::slice::from_raw_parts_mut(out, some.len() * PROFILES) };
@@ -149,13 +150,13 @@ pub unsafe extern "C" fn emu_digests(first: usize, n: usize, out: *mut u64) -> u
 }
 
 /// Writes case `case`'s whole outputs under profile `profile` into `out` (at most `cap`
-/// bytes); returns the length, or 0 if the AVX-512 kernel is not in use.
+/// bytes); returns the length, or 0 if the kernel under test is not in use.
 ///
 /// # Safety
 /// `out` is writable for `cap` bytes.
 #[no_mangle]
 pub unsafe extern "C" fn emu_show(case: usize, profile: usize, out: *mut u8, cap: usize) -> usize {
-    let Some(all) = avx512() else { return 0 };
+    let Some(all) = under_test() else { return 0 };
     struct Buf<'a>(&'a mut [u8], usize);
     impl Write for Buf<'_> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
