@@ -31,6 +31,9 @@
 //! with a plain store: the memory form of `VPCOMPRESSB` is microcoded on AMD Zen 4.
 //!
 //! CPUs with AVX-512 BW but without VBMI2 (Skylake-X, Cascade Lake) run the AVX2 kernel.
+//!
+//! Where no CPU at hand has AVX-512 (CI included), `scripts/test.d/57-avx512emu.sh` runs this
+//! kernel under an emulator against the scalar kernel (`crates/pctenc-emu`).
 
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
