@@ -27,7 +27,7 @@ shift || true
 # group: files (globs relative to crates/pctenc) | cargo test target selection
 groups=(
   "set|crates/pctenc/src/set.rs|--lib --test properties --test roundtrip --test invariants_props"
-  "profile|crates/pctenc/src/profile/**/*.rs|--lib --test conformance --test runtimes --test recorded --test protocols --test engines --test roundtrip"
+  "profile|crates/pctenc/src/profile/*.rs crates/pctenc/src/profile/**/*.rs|--lib --test conformance --test runtimes --test recorded --test protocols --test engines --test roundtrip"
   "encode|crates/pctenc/src/encode.rs crates/pctenc/src/error.rs|--lib --test properties --test roundtrip --test regressions --test conformance"
   "decode|crates/pctenc/src/decode/**/*.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test stream_splits"
   "stream|crates/pctenc/src/stream/**/*.rs|--lib --test stream_splits --test invariants_props --test properties"
@@ -38,6 +38,9 @@ groups=(
   "lint|crates/pctenc/src/lint/**/*.rs|--lib --test lint --test hostile --test invariants_props"
   "segment|crates/pctenc/src/segment.rs|--lib --test segment --test hostile --test invariants_props"
   "normalize|crates/pctenc/src/normalize.rs|--lib --test normalize --test hostile"
+  "options|crates/pctenc/src/options/*.rs|--lib --test contract --test one_copy"
+  "query|crates/pctenc/src/query/*.rs|--lib --test query --test contract"
+  "show|crates/pctenc/src/show.rs|--lib --test contract --test hostile --test lint"
 )
 want=("$@")
 mkdir -p "$out"
@@ -46,7 +49,8 @@ for g in "${groups[@]}"; do
   IFS='|' read -r name files tests <<<"$g"
   if [ ${#want[@]} -gt 0 ] && [[ ! " ${want[*]} " =~ " $name " ]]; then continue; fi
   file_args=()
-  for f in $files; do file_args+=(--file "$f"); done
+  read -r -a globs <<<"$files" # cargo-mutants expands the globs, not the shell
+  for f in "${globs[@]}"; do file_args+=(--file "$f"); done
   echo "== $name: ${files} -- $tests"
   start_cpu=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
   # shellcheck disable=SC2086

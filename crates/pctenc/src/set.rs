@@ -181,6 +181,9 @@ mod tests {
         let ab = a.union(AsciiSet::EMPTY.add(b'b'));
         assert!(ab.contains(b'a') && ab.contains(b'b') && !ab.contains(b'c'));
         assert_eq!(AsciiSet::C0_CONTROL.union(AsciiSet::EMPTY), AsciiSet::C0_CONTROL);
+        // Sets that share bytes keep them (an exclusive or would drop them).
+        assert_eq!(ab.union(a), ab);
+        assert_eq!(AsciiSet::NON_UNRESERVED.union(AsciiSet::C0_CONTROL), AsciiSet::NON_UNRESERVED);
         assert_eq!(a.add_all(b"ab").remove_all(b"a"), AsciiSet::EMPTY.add(b'b'));
     }
 
