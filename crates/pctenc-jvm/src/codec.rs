@@ -249,9 +249,7 @@ impl Codec {
             Outcome::Written
         })
     }
-}
 
-impl Codec {
     /// A value through the options model's own path ([`Options::run`]): whether it is
     /// present, its output appended to `out`.
     #[inline(never)]
