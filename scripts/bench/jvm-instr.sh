@@ -4,9 +4,10 @@
 # callgrind without a JVM: the export makes no JNI call, so crates/pctenc-jvm/examples/runat.rs
 # calls it directly on values in native memory, with the codec Spark's functions compile
 # (profile `spark`, Java-string input). Counted inside the export alone (--toggle-collect),
-# which repeats to a tenth of an instruction whatever else the machine runs. Three inputs:
-# an empty value (the fixed cost), one 76-byte URL with a few escapes, and the engine
-# benchmark's URL column (scripts/bench/engines.py's rows, mean 76 bytes). valgrind hides
+# which repeats to a tenth of an instruction whatever else the machine runs. Four inputs:
+# an empty value, a one-byte value (the fixed cost of a value), one 76-byte URL with a few
+# escapes, and the engine benchmark's URL column (scripts/bench/engines.py's rows, mean 76
+# bytes). valgrind hides
 # AVX-512, so this counts the AVX2 kernel. ANNOTATE=1 prints callgrind_annotate's functions
 # for the column's decode.
 #
@@ -28,6 +29,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 printf '\n' >"$tmp/empty"
+printf 'a\n' >"$tmp/one-byte"
 printf 'https://www.example.org/caf%%C3%%A9/docs?q=hello+world&id=42&lang=en&ref=a%%20b\n' >"$tmp/url"
 parquet=$("$venv/bin/python" -c 'import sys; sys.path.insert(0, "scripts/bench"); import engines; print(engines.parquet(int(sys.argv[1])))' "$rows")
 "$venv/bin/python" - "$parquet" "$tmp/column" <<'PY'
@@ -50,7 +52,7 @@ echo "instructions per call inside Java_org_pctenc_Native_runAt (profile $profil
 echo
 echo "| value | decode | encode |"
 echo "|---|---:|---:|"
-for input in empty url column; do
+for input in empty one-byte url column; do
     repeat=$rows
     [ "$input" = column ] && repeat=1
     printf '| %s | %s | %s |\n' "$input" "$(count decode "$tmp/$input" "$repeat")" "$(count encode "$tmp/$input" "$repeat")"
