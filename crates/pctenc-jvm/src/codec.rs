@@ -80,6 +80,8 @@ pub struct ValueError {
 }
 
 impl ValueError {
+    #[cold]
+    #[inline(never)]
     fn new(
         profile: &'static str,
         value: &[u8],
@@ -92,6 +94,8 @@ impl ValueError {
         ValueError { code, offset, profile, snippet, message }
     }
 
+    #[cold]
+    #[inline(never)]
     pub(crate) fn from_row(profile: &'static str, value: &[u8], e: RowError) -> ValueError {
         ValueError::new(profile, value, e.code(), e.offset(), &e.to_string())
     }
@@ -212,7 +216,7 @@ impl Codec {
     /// [`ValueError`] for a value that does not decode (or encode) when the policy is to
     /// raise.
     pub fn run(&self, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
-        if self.java_strings && std::str::from_utf8(input).is_err() {
+        if self.java_strings && !batch::is_text(input) {
             let repaired = java_string(input);
             return match self.run_bytes(&repaired, out)? {
                 // The output (in `out`) is the repaired value, not the caller's input.
@@ -225,22 +229,17 @@ impl Codec {
 
     fn run_bytes(&self, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
         let start = out.len();
-        let name = self.profile_name();
         let present = if self.general {
-            match self.options.run(input) {
-                Ok(Output::Bytes(v)) => {
-                    out.extend_from_slice(&v);
-                    true
-                }
-                Ok(_) => false,
-                Err(f) => return Err(ValueError::new(name, input, f.code, f.offset, &f.message)),
-            }
+            self.run_general(input, out)?
         } else {
-            match self.mode {
+            let present = match self.mode {
                 Mode::Encode => batch::encode_value_into(self.profile, input, self.on_error, out),
                 Mode::Decode | Mode::TryDecode => self.decode.value_into(input, self.on_error, out),
+            };
+            match present {
+                Ok(present) => present,
+                Err(e) => return Err(ValueError::from_row(self.name, input, e)),
             }
-            .map_err(|e| ValueError::from_row(name, input, e))?
         };
         Ok(if !present {
             Outcome::Null
@@ -249,6 +248,20 @@ impl Codec {
         } else {
             Outcome::Written
         })
+    }
+
+    /// A value through the options model's own path ([`Options::run`]): whether it is
+    /// present, its output appended to `out`.
+    #[inline(never)]
+    fn run_general(&self, input: &[u8], out: &mut Vec<u8>) -> Result<bool, ValueError> {
+        match self.options.run(input) {
+            Ok(Output::Bytes(v)) => {
+                out.extend_from_slice(&v);
+                Ok(true)
+            }
+            Ok(_) => Ok(false),
+            Err(f) => Err(ValueError::new(self.name, input, f.code, f.offset, &f.message)),
+        }
     }
 }
 

@@ -415,28 +415,39 @@ pub extern "system" fn Java_org_pctenc_Native_runAt(
         // off-heap string), which nothing writes during it.
         unsafe { std::slice::from_raw_parts(input as usize as *const u8, len) }
     };
-    match catch_unwind(AssertUnwindSafe(|| run_value(codec, value))) {
-        Ok(Ok(Some(Outcome::Unchanged))) => UNCHANGED,
-        Ok(Ok(Some(Outcome::Null))) => NULL_VALUE,
-        Ok(Ok(_)) => SCRATCH.with(|s| {
+    // One borrow of the thread's buffer for the whole call: run into it, copy out.
+    let run = || {
+        SCRATCH.with(|s| {
             let mut scratch = s.borrow_mut();
-            let n = scratch.len();
-            let Ok(length) = jint::try_from(n) else {
-                return DOES_NOT_FIT;
+            scratch.clear();
+            let n = match codec.run(value, &mut scratch) {
+                Ok(Outcome::Unchanged) => UNCHANGED,
+                Ok(Outcome::Null) => NULL_VALUE,
+                Ok(Outcome::Written) => match jint::try_from(scratch.len()) {
+                    Ok(length) if scratch.len() <= room => {
+                        // SAFETY: `out` is the address of `room >= length` writable bytes of
+                        // native memory the caller owns (see above), not overlapping this
+                        // thread's scratch buffer.
+                        unsafe {
+                            std::ptr::copy_nonoverlapping(
+                                scratch.as_ptr(),
+                                out as usize as *mut u8,
+                                scratch.len(),
+                            )
+                        };
+                        length
+                    }
+                    _ => DOES_NOT_FIT,
+                },
+                Err(_) => FAILED,
             };
-            if n > room {
-                return DOES_NOT_FIT;
-            }
-            // SAFETY: `out` is the address of `room >= n` writable bytes of native memory
-            // the caller owns (see above), not overlapping this thread's scratch buffer.
-            unsafe { std::ptr::copy_nonoverlapping(scratch.as_ptr(), out as usize as *mut u8, n) };
             if scratch.capacity() > KEEP_SCRATCH {
                 *scratch = Vec::new();
             }
-            length
-        }),
-        Ok(Err(_)) | Err(_) => FAILED,
-    }
+            n
+        })
+    };
+    catch_unwind(AssertUnwindSafe(run)).unwrap_or(FAILED)
 }
 
 /// `static native long address(java.nio.ByteBuffer direct)`: the address of a direct

@@ -515,3 +515,63 @@ proptest! {
         prop_assert_eq!(out.is_text(), arrow_accepts(&offsets, &values), "{:?} {:?}", offsets, values);
     }
 }
+
+/// What the batch API makes of a column holding only `value`: `Some(bytes)`, `None` (null),
+/// or the row's error.
+fn as_one_row<P: batch::Offset>(
+    got: Result<Output<P>, BatchError>,
+) -> Result<Option<Vec<u8>>, RowError> {
+    match got {
+        Ok(out) => Ok(out.is_valid(0).then(|| out.row(0).to_vec())),
+        Err(BatchError::Row { error, .. }) => Err(error),
+        Err(e) => panic!("a one-row column failed as a column: {e}"),
+    }
+}
+
+/// What a per-value call appended to `out` (which held `before`), or its error.
+fn as_value(
+    got: Result<bool, RowError>,
+    out: &[u8],
+    before: &[u8],
+) -> Result<Option<Vec<u8>>, RowError> {
+    let Ok(present) = got else {
+        assert_eq!(out, before, "a per-value call that failed left bytes in `out`");
+        return got.map(|_| None);
+    };
+    assert!(out.starts_with(before), "a per-value call changed what `out` held");
+    if !present {
+        assert_eq!(out.len(), before.len(), "a null value appended bytes");
+    }
+    Ok(present.then(|| out[before.len()..].to_vec()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The per-value calls (what the JVM's rows and DuckDB's vectors call) are a one-row
+    /// column of the batch API, whose decoding takes another path (a whole column's fast
+    /// path), for every profile, bytes and text out, every `on_error`: the same bytes, the
+    /// same nulls, the same error and offset; appended after what `out` held, which stays.
+    #[test]
+    fn one_value_is_a_one_row_column((rows, _, _) in policy_rows(), (more, _, _) in rows_and_nulls()) {
+        for value in rows.iter().chain(&more) {
+            let column = [0i32, value.len() as i32];
+            let col = Rows::new(&column, value);
+            for p in ALL {
+                for policy in [OnError::Raise, OnError::Null, OnError::Keep, OnError::Replace] {
+                    for text in [false, true] {
+                        let run = if text { Decode::new(p).text() } else { Decode::new(p) };
+                        let mut out = b"before".to_vec();
+                        let got = as_value(run.value_into(value, policy, &mut out), &out, b"before");
+                        let want = as_one_row(run.run::<i32, i32>(&col, policy));
+                        prop_assert_eq!(got, want, "decode {} text {} {:?} {:?}", p.name(), text, policy, value);
+                    }
+                    let mut out = b"before".to_vec();
+                    let got = as_value(batch::encode_value_into(p, value, policy, &mut out), &out, b"before");
+                    let want = as_one_row(batch::encode::<i32, i32>(p, &col, policy));
+                    prop_assert_eq!(got, want, "encode {} {:?} {:?}", p.name(), policy, value);
+                }
+            }
+        }
+    }
+}
