@@ -13,9 +13,10 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 read -r -a targets <<<"${FUZZ_TARGETS:-$(bash ./targets.sh)}"
-# FUZZ_PROFILE=dev builds without optimizations (cargo fuzz build --dev: AddressSanitizer,
-# debug assertions and overflow checks still on), which compiles in a fraction of the CPU of
-# the optimised single-codegen-unit build the campaigns use; replaying a corpus needs no speed.
+# FUZZ_PROFILE=dev builds with the light optimization of fuzz/Cargo.toml's dev profile
+# (cargo fuzz build --dev: AddressSanitizer, debug assertions and overflow checks still on,
+# many codegen units), which compiles on every core where the campaigns' release build has
+# one codegen unit; the corpus replay then takes about 50 CPU-seconds.
 case ${FUZZ_PROFILE:-release} in
   release) build=-O dir=release ;;
   dev) build=--dev dir=debug ;;

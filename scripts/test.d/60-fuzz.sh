@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzz corpus replay: every cargo-fuzz target built with AddressSanitizer, debug assertions and
 # overflow checks, run once on every input of its corpus in fuzz/corpus/ (fuzz/run.sh), so a
-# crash found and fixed once cannot come back. Built without optimizations (FUZZ_PROFILE=dev):
-# cold, that is 124 CPU-seconds where the campaigns' optimised build is 242, and replaying the
-# 3,076 inputs then takes 9 CPU-seconds instead of 3 (shared Zen 3). The long campaigns that grew the corpus are in
+# crash found and fixed once cannot come back. Built with the light dev profile of
+# fuzz/Cargo.toml (FUZZ_PROFILE=dev): cold, 187 CPU-seconds on a shared Zen 3, then 48
+# CPU-seconds for the 31,892 inputs. The long campaigns that grew the corpus are in
 # docs/security.md ("Fuzzing"); `cargo test` replays the same corpus on stable Rust too
 # (tests/invariants_props.rs, without the sanitizer).
 # Needs the nightly toolchain and cargo-fuzz (scripts/deps.d/60-fuzz.sh); without them it says

@@ -152,6 +152,10 @@ mod tests {
         assert_eq!(escape(b"a\nb\tc\r", Style::WHOLE), "a\nb\tc\\r");
         assert_eq!(escape(br#"a\"b"#, Style::TEXT), r#"a\"b"#);
         assert_eq!(escape(br#"a\"b"#, Style::QUOTED), r#"a\\\"b"#);
+        // Escaped for a hidden character, the rest of the text keeps its `\` and `"`
+        // unless quoted.
+        assert_eq!(escape(b"\"\n\\", Style::TEXT), r#""\n\"#);
+        assert_eq!(escape(b"\"\n\\", Style::QUOTED), r#"\"\n\\"#);
         assert!(matches!(escape("plain é".as_bytes(), Style::QUOTED), Cow::Borrowed(_)));
         assert_eq!(escape(b"\xe2\x82", Style::TEXT), r"\xe2\x82");
     }

@@ -18,6 +18,9 @@ fn normal_forms() {
         (Context::Path, "%c3%a9%2D%2e%5F", "%C3%A9-._"),
         (Context::Query, "a=%41%26b", "a=A%26b"),
         (Context::Form, "a%20b+c%2b", "a+b+c%2B"),
+        // Only a form writes an escaped space as `+`.
+        (Context::Query, "a%20b", "a%20b"),
+        (Context::Path, "a%20b", "a%20b"),
         (Context::Host, "WWW.%45xample.COM", "www.example.com"),
         (
             Context::Url,
@@ -27,6 +30,15 @@ fn normal_forms() {
     ] {
         assert_eq!(String::from_utf8(normalize(input, ctx).into_owned()).unwrap(), want, "{input}");
     }
+}
+
+#[test]
+fn equivalence_is_equal_normal_forms() {
+    assert!(equivalent("q=%7e%41", "q=~A", Context::Query));
+    assert!(equivalent("a+b", "a%20b", Context::Form));
+    assert!(!equivalent("a+b", "a%20b", Context::Query));
+    assert!(!equivalent("%2F", "/", Context::Path));
+    assert!(!equivalent("a", "b", Context::Url));
 }
 
 #[test]
