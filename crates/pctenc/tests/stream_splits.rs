@@ -173,3 +173,25 @@ fn kept_escapes_hold_little_on_a_run_of_percent() {
     d.finish(&mut out).unwrap();
     assert_eq!(out, vec![b'%'; 80_000]);
 }
+
+/// `Decoder::position` is the offset of the next byte of the stream: every byte pushed so far,
+/// whether written out, pending in an unfinished unit or held for a kept-escapes repair.
+#[test]
+fn position_counts_every_byte_pushed() {
+    for p in ALL {
+        for &s in SAMPLES {
+            for cut in 0..=s.len() {
+                let mut d = Decoder::new(p);
+                let mut out = Vec::new();
+                let mut pushed = 0;
+                for part in [&s[..cut], &s[cut..]] {
+                    if d.push(part, &mut out).is_err() {
+                        break;
+                    }
+                    pushed += part.len();
+                    assert_eq!(d.position(), pushed, "{} {:?} cut at {cut}", p.name(), s);
+                }
+            }
+        }
+    }
+}
