@@ -13,6 +13,9 @@ const SAMPLES: &[&[u8]] = &[
     b"caf\xc3\xa9+%2B%",
     b"\xe2\x82\xac\xff%C3%A9",
     b"%%41%2f%2F%25%u00e9",
+    // A raw byte that is not text after an escaped sequence it would finish, then a byte
+    // that breaks that sequence: strict decoding reports the sequence, which starts first.
+    b"%E2\x82%41",
 ];
 
 fn decode_chunks(p: &pctenc::Profile, parts: &[&[u8]]) -> Result<Vec<u8>, DecodeError> {
