@@ -13,6 +13,9 @@ const SAMPLES: &[&[u8]] = &[
     b"caf\xc3\xa9+%2B%",
     b"\xe2\x82\xac\xff%C3%A9",
     b"%%41%2f%2F%25%u00e9",
+    // A raw byte that is not text after an escaped sequence it would finish, then a byte
+    // that breaks that sequence: strict decoding reports the sequence, which starts first.
+    b"%E2\x82%41",
 ];
 
 fn decode_chunks(p: &pctenc::Profile, parts: &[&[u8]]) -> Result<Vec<u8>, DecodeError> {
@@ -172,4 +175,26 @@ fn kept_escapes_hold_little_on_a_run_of_percent() {
     }
     d.finish(&mut out).unwrap();
     assert_eq!(out, vec![b'%'; 80_000]);
+}
+
+/// `Decoder::position` is the offset of the next byte of the stream: every byte pushed so far,
+/// whether written out, pending in an unfinished unit or held for a kept-escapes repair.
+#[test]
+fn position_counts_every_byte_pushed() {
+    for p in ALL {
+        for &s in SAMPLES {
+            for cut in 0..=s.len() {
+                let mut d = Decoder::new(p);
+                let mut out = Vec::new();
+                let mut pushed = 0;
+                for part in [&s[..cut], &s[cut..]] {
+                    if d.push(part, &mut out).is_err() {
+                        break;
+                    }
+                    pushed += part.len();
+                    assert_eq!(d.position(), pushed, "{} {:?} cut at {cut}", p.name(), s);
+                }
+            }
+        }
+    }
 }
