@@ -218,3 +218,29 @@ fn a_reset_encoder_starts_a_clean_stream() {
     e.reset();
     assert_eq!(e.push(b"\xFF", &mut out).unwrap_err().offset, 0);
 }
+
+/// The `io::Write` adapters pass `flush` on to the writer they wrap (and `finish` flushes it
+/// once more).
+#[test]
+fn the_writers_flush_what_they_wrap() {
+    use pctenc::stream::{DecodeWriter, EncodeWriter};
+    use std::io::Write;
+    #[derive(Default)]
+    struct Flushes(usize);
+    impl Write for Flushes {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.0 += 1;
+            Ok(())
+        }
+    }
+    let p = &pctenc::profile::rfc3986::RFC3986;
+    let mut w = EncodeWriter::new(p, Flushes::default());
+    w.flush().unwrap();
+    assert_eq!(w.finish().unwrap().0, 2);
+    let mut w = DecodeWriter::new(p, Flushes::default());
+    w.flush().unwrap();
+    assert_eq!(w.finish().unwrap().0, 2);
+}
