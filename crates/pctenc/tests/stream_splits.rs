@@ -198,3 +198,49 @@ fn position_counts_every_byte_pushed() {
         }
     }
 }
+
+/// `Encoder::reset` starts a new stream: the failure, the offset and any unfinished UTF-8
+/// sequence of the stream before are gone.
+#[test]
+fn a_reset_encoder_starts_a_clean_stream() {
+    let strict = pctenc::profile::rfc3986::RFC3986.with_input_utf8(pctenc::Utf8::Strict);
+    let mut e = Encoder::new(&strict);
+    let mut out = Vec::new();
+    assert!(e.push(b"a\xFF", &mut out).is_err());
+    e.reset();
+    out.clear();
+    e.push(b"b \xE2\x82", &mut out).unwrap(); // ends inside a sequence
+    e.reset();
+    out.clear();
+    e.push(b"c d", &mut out).unwrap();
+    e.finish(&mut out).unwrap();
+    assert_eq!(out, b"c%20d");
+    e.reset();
+    assert_eq!(e.push(b"\xFF", &mut out).unwrap_err().offset, 0);
+}
+
+/// The `io::Write` adapters pass `flush` on to the writer they wrap (and `finish` flushes it
+/// once more).
+#[test]
+fn the_writers_flush_what_they_wrap() {
+    use pctenc::stream::{DecodeWriter, EncodeWriter};
+    use std::io::Write;
+    #[derive(Default)]
+    struct Flushes(usize);
+    impl Write for Flushes {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.0 += 1;
+            Ok(())
+        }
+    }
+    let p = &pctenc::profile::rfc3986::RFC3986;
+    let mut w = EncodeWriter::new(p, Flushes::default());
+    w.flush().unwrap();
+    assert_eq!(w.finish().unwrap().0, 2);
+    let mut w = DecodeWriter::new(p, Flushes::default());
+    w.flush().unwrap();
+    assert_eq!(w.finish().unwrap().0, 2);
+}
