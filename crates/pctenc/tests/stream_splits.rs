@@ -221,6 +221,7 @@ fn a_reset_encoder_starts_a_clean_stream() {
 
 /// The `io::Write` adapters pass `flush` on to the writer they wrap (and `finish` flushes it
 /// once more).
+#[cfg(feature = "std")]
 #[test]
 fn the_writers_flush_what_they_wrap() {
     use pctenc::stream::{DecodeWriter, EncodeWriter};
