@@ -35,7 +35,7 @@ use crate::query::{QueryCodec, QueryOp};
 
 /// The largest output buffer a thread keeps between calls; a larger one (a very long value)
 /// is given back after the call, so memory stays bounded by the values in flight.
-const KEEP_SCRATCH: usize = 1 << 20;
+pub(crate) const KEEP_SCRATCH: usize = 1 << 20;
 
 thread_local! {
     /// Each thread's output buffer, reused from call to call.
@@ -500,7 +500,7 @@ fn new_array_from_scratch(env: *mut JNIEnv) -> jbyteArray {
 }
 
 /// The codec behind a handle made by [`Java_org_pctenc_Native_compile`].
-fn codec(handle: jlong) -> &'static Codec {
+pub(crate) fn codec(handle: jlong) -> &'static Codec {
     // SAFETY: handles are made only by `compile` (the address of a leaked, interned Codec,
     // never freed) and passed back only by org.pctenc's own classes, through package-private
     // native methods; a handle of 0 is never made (compile threw instead).
@@ -508,7 +508,7 @@ fn codec(handle: jlong) -> &'static Codec {
 }
 
 /// Throws `IllegalArgumentException(message)`; returns null for the caller to return.
-fn throw_illegal(env: *mut JNIEnv, message: &str) -> jbyteArray {
+pub(crate) fn throw_illegal(env: *mut JNIEnv, message: &str) -> jbyteArray {
     with_env(env, |env| {
         env.throw_new(
             jni_str!("java/lang/IllegalArgumentException"),
@@ -519,7 +519,7 @@ fn throw_illegal(env: *mut JNIEnv, message: &str) -> jbyteArray {
 }
 
 /// Throws `org.pctenc.PctencException(message, code, offset, profile, snippet)`.
-fn throw_value_error(env: *mut JNIEnv, e: &ValueError) -> jbyteArray {
+pub(crate) fn throw_value_error(env: *mut JNIEnv, e: &ValueError) -> jbyteArray {
     with_env(env, |env| {
         let message = JObject::from(env.new_string(&e.message)?);
         let code = JObject::from(env.new_string(e.code)?);
