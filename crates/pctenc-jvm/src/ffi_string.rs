@@ -1,26 +1,30 @@
-//! The JNI export behind the `String` calls of `org.pctenc.Pctenc`: one native call per
-//! value, with no `byte[]` and no conversion by the JDK on either side.
+//! The JNI exports behind the `String` calls of `org.pctenc.Pctenc`: one native call per
+//! value, arguments all primitives, no call back into the JVM.
 //!
-//! The JDK's own conversions (`String.getBytes(UTF_8)`, then `new String(bytes, UTF_8)`)
-//! cost more than a whole percent-decode of a short value, and so do JNI's `String`
-//! functions (`GetStringRegion` widens a Latin-1 string a character at a time through the
-//! VM; `NewStringUTF` counts modified UTF-8 byte by byte and allocates through the VM's slow
-//! path). So the Java side copies the value's UTF-16 units into the thread's `Scratch`
-//! (`String.getChars`, then a bulk copy: both vectorised by the JIT), and
-//! [`Java_org_pctenc_Native_runUtf16`], whose arguments are all primitives and which calls
-//! nothing in the JVM, converts and codes here, and writes the result after the units in
-//! one of the two forms a `String` keeps its characters in; the Java side makes the `String`
-//! with one more copy (`new String(bytes, ISO_8859_1)` or `new String(chars)`):
+//! The JDK's conversions cost more than percent-coding a short value: `getBytes(UTF_8)` of a
+//! string holding characters beyond Latin-1 (a scalar loop), and `new String(bytes, UTF_8)`
+//! of text beyond ASCII; so do JNI's own `String` functions (`GetStringRegion` and
+//! `NewStringUTF` enter the VM and loop there a character at a time). What each direction
+//! does instead, measured with jvm/bench/ApiBench.java:
 //!
-//! ```text
-//! units ─utf16::utf8_of_java─► UTF-8 ─codec─► output ─► ASCII bytes │ utf16::utf16_of_utf8
-//! ```
+//! - **Encode** ([`Java_org_pctenc_Native_runUtf16`]): the Java side copies the value's
+//!   UTF-16 units into the thread's `Scratch` (`String.getChars` and a bulk copy, both
+//!   vectorised by the JIT); [`utf16::utf8_of_java`] makes the bytes `getBytes(UTF_8)`
+//!   would (an unpaired surrogate is `?`), and the codec encodes them.
+//! - **Decode** ([`Java_org_pctenc_Native_runUtf8`]): the input is `getBytes(UTF_8)` (an
+//!   encoded value is ASCII, which the JDK copies as it is).
+//!
+//! Both write the result after the input in one of the two forms a `String` keeps its
+//! characters in: ASCII bytes (every encoded value; Java makes it a String with
+//! `new String(bytes, ISO_8859_1)`, a copy) or UTF-16 units from [`utf16::utf16_of_utf8`]
+//! (`new String(chars)`, a copy the JDK narrows to Latin-1 when it can). An output that is
+//! not UTF-8 or does not fit, and a value that fails, come back as codes and the Java side
+//! makes the `byte[]` call on the same bytes (which throws the core's error, with the offset
+//! in those bytes), so results, errors and offsets are those of `getBytes` and the `byte[]`
+//! calls.
 //!
 //! The UTF-8 and the output live in per-thread buffers reused from call to call (given back
-//! after a value longer than [`KEEP_SCRATCH`]), so a call allocates nothing. The codec sees
-//! exactly the bytes `getBytes(UTF_8)` gives (unpaired surrogates are `?` in both), so error
-//! offsets count those bytes; a value that fails comes back as [`FAILED`], and the Java side
-//! makes the `byte[]` call on those bytes, which throws the core's error.
+//! after a value longer than [`KEEP_SCRATCH`]), so a call allocates nothing.
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};

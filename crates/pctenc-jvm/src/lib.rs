@@ -12,8 +12,10 @@
 //! Java: Pctenc.of(profile, options) ──► Native.compile ──► codec::Codec (interned) ─► handle
 //! Java: pctenc.decode(byte[])       ──► copy into the thread's Scratch ─► Native.runAt(handle,
 //!                                       address, len, out, room) ─► ffi ─► codec ─► core
-//! Java: pctenc.decode(string)       ──► Native.runString(handle, string) ─► ffi_string ─►
-//!                                       utf16 (UTF-8 in) ─► codec ─► core ─► utf16 (String out)
+//! Java: pctenc.encode(String)       ──► its UTF-16 into the Scratch ─► Native.runUtf16 ─►
+//!                                       ffi_string ─► utf16 (to UTF-8) ─► codec ─► core
+//! Java: pctenc.decode(String)       ──► getBytes into the Scratch ─► Native.runUtf8 ─►
+//!                                       ffi_string ─► codec ─► core ─► utf16 (to UTF-16)
 //! ```
 //!
 //! - [`codec`]: a profile and its options, compiled once, run on one value at a time

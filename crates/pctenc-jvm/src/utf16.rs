@@ -15,10 +15,11 @@
 //! decoder (the core never decodes to such bytes for a `String`, but the JDK's replacement
 //! rules are then the contract, not ours).
 //!
-//! Both loops are written here, a unit at a time with eight ASCII units at a time between:
-//! on short values of mixed text (the `String` calls' case) they cost a third of
-//! encoding_rs's vectorised conversions (validate, then convert; tuned for long runs), as
-//! measured with jvm/bench/ApiBench.java, and the JDK's `?` is not encoding_rs's U+FFFD.
+//! Both loops are written here (a character at a time, with a run of ASCII taken a word at
+//! a time): on short values of mixed text, the `String` calls' case, encoding_rs's
+//! conversions (validate, then convert; tuned for long runs of one script) took longer
+//! than the JDK's own, as measured with jvm/bench/ApiBench.java; and the JDK's `?` for a
+//! lone surrogate is not encoding_rs's U+FFFD.
 //!
 //! Nothing here touches the JVM: `ffi_string` moves the units and the strings.
 

@@ -340,9 +340,10 @@ public final class Pctenc implements Serializable {
             throw new IllegalArgumentException(
                     "utf8=bytes decodes to bytes that a String cannot hold: use decode(byte[])");
         }
-        // The value's UTF-16 units into the thread's scratch memory (two vectorised copies),
-        // one native call that converts and codes, and the result back as Latin-1 bytes or
-        // UTF-16 units, made a String with a copy (no decoder on either side).
+        // One native call on the thread's scratch memory, with no JDK conversion where it
+        // costs: encode hands over the value's UTF-16 units (the native side makes the
+        // UTF-8 getBytes would), decode its getBytes(UTF_8) (a copy for an ASCII string);
+        // the result comes back as ASCII bytes or UTF-16 units, made a String with a copy.
         int len = value.length();
         Scratch s = Scratch.of(Math.max(1024, 16L * len));
         if (s != null) {
