@@ -38,7 +38,8 @@ import java.util.Arrays;
  * <p>Instances are immutable and thread-safe; make one per dialect and reuse it. A call
  * allocates its result and nothing else, and returns its argument itself when nothing
  * changes (for {@code byte[]}, the same array: copy it before writing to it). Strings are
- * coded as their UTF-8 bytes; error offsets count those bytes.
+ * coded as their UTF-8 bytes, those {@code getBytes(UTF_8)} gives (an unpaired surrogate is
+ * {@code ?}); error offsets count those bytes.
  *
  * <p>Serializable: a deserialized instance compiles its options again in the receiving JVM
  * (the native handles never travel).
