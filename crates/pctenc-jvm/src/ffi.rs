@@ -508,7 +508,7 @@ pub(crate) fn codec(handle: jlong) -> &'static Codec {
 }
 
 /// Throws `IllegalArgumentException(message)`; returns null for the caller to return.
-pub(crate) fn throw_illegal(env: *mut JNIEnv, message: &str) -> jbyteArray {
+fn throw_illegal(env: *mut JNIEnv, message: &str) -> jbyteArray {
     with_env(env, |env| {
         env.throw_new(
             jni_str!("java/lang/IllegalArgumentException"),
@@ -519,7 +519,7 @@ pub(crate) fn throw_illegal(env: *mut JNIEnv, message: &str) -> jbyteArray {
 }
 
 /// Throws `org.pctenc.PctencException(message, code, offset, profile, snippet)`.
-pub(crate) fn throw_value_error(env: *mut JNIEnv, e: &ValueError) -> jbyteArray {
+fn throw_value_error(env: *mut JNIEnv, e: &ValueError) -> jbyteArray {
     with_env(env, |env| {
         let message = JObject::from(env.new_string(&e.message)?);
         let code = JObject::from(env.new_string(e.code)?);

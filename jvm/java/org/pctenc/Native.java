@@ -125,7 +125,7 @@ final class Native {
      */
     static native int runAt(long handle, long input, int len, long out, int room);
 
-    /** {@link #runUtf16}: a length of UTF-16 units, not of Latin-1 bytes. */
+    /** {@link #runUtf16}: a length of UTF-16 units, not of ASCII bytes. */
     static final int WIDE = 1 << 30;
 
     /**
@@ -133,7 +133,7 @@ final class Native {
      * units at address {@code input} (a String's characters; the UTF-8 is what
      * {@code getBytes(UTF_8)} gives, an unpaired surrogate being {@code ?}), the result
      * written to the {@code room} bytes at address {@code out} in a form a String keeps its
-     * characters in: Latin-1 bytes (returns their count), or native-order UTF-16 units
+     * characters in: ASCII bytes (returns their count), or native-order UTF-16 units
      * (returns their count | {@link #WIDE}). Or {@link #UNCHANGED}, {@link #NULL_VALUE},
      * {@link #DOES_NOT_FIT} (nothing written: call {@link #run}), {@link #FAILED} (call
      * {@link #run}, which throws why). Primitives only, as {@link #runAt}.
