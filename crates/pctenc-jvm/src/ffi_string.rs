@@ -31,7 +31,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use jni::sys::{jint, jlong, jobject, JNIEnv};
 
-use crate::codec::Outcome;
+use crate::codec::{Codec, Outcome};
 use crate::ffi::{codec, KEEP_SCRATCH};
 use crate::utf16;
 
@@ -99,13 +99,7 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf16(
             let Buffers { input, output } = &mut *b;
             input.clear();
             utf16::utf8_of_java(units, input);
-            output.clear();
-            let n = match codec.run(input, output) {
-                Ok(Outcome::Unchanged) => UNCHANGED,
-                Ok(Outcome::Null) => NULL_VALUE,
-                Ok(Outcome::Written) => write_result(output, out, room),
-                Err(_) => FAILED,
-            };
+            let n = code(codec, input, output, out, room);
             if input.capacity() > KEEP_SCRATCH || output.capacity() > KEEP_SCRATCH {
                 *b = Buffers { input: Vec::new(), output: Vec::new() };
             }
@@ -147,13 +141,7 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf8(
         BUFFERS.with(|b| {
             let mut b = b.borrow_mut();
             let output = &mut b.output;
-            output.clear();
-            let n = match codec.run(input, output) {
-                Ok(Outcome::Unchanged) => UNCHANGED,
-                Ok(Outcome::Null) => NULL_VALUE,
-                Ok(Outcome::Written) => write_result(output, out, room),
-                Err(_) => FAILED,
-            };
+            let n = code(codec, input, output, out, room);
             if output.capacity() > KEEP_SCRATCH {
                 *output = Vec::new();
             }
@@ -161,6 +149,18 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf8(
         })
     };
     catch_unwind(AssertUnwindSafe(run)).unwrap_or(FAILED)
+}
+
+/// Runs `codec` on `input` into `output` (cleared first) and writes the result to the
+/// `room` bytes at address `out`; returns what [`Java_org_pctenc_Native_runUtf16`] returns.
+fn code(codec: &Codec, input: &[u8], output: &mut Vec<u8>, out: jlong, room: usize) -> jint {
+    output.clear();
+    match codec.run(input, output) {
+        Ok(Outcome::Unchanged) => UNCHANGED,
+        Ok(Outcome::Null) => NULL_VALUE,
+        Ok(Outcome::Written) => write_result(output, out, room),
+        Err(_) => FAILED,
+    }
 }
 
 /// Writes `output` (the codec's UTF-8) to the `room` bytes at address `out` as ASCII bytes
