@@ -35,7 +35,7 @@ use crate::query::{QueryCodec, QueryOp};
 
 /// The largest output buffer a thread keeps between calls; a larger one (a very long value)
 /// is given back after the call, so memory stays bounded by the values in flight.
-const KEEP_SCRATCH: usize = 1 << 20;
+pub(crate) const KEEP_SCRATCH: usize = 1 << 20;
 
 thread_local! {
     /// Each thread's output buffer, reused from call to call.
@@ -500,7 +500,7 @@ fn new_array_from_scratch(env: *mut JNIEnv) -> jbyteArray {
 }
 
 /// The codec behind a handle made by [`Java_org_pctenc_Native_compile`].
-fn codec(handle: jlong) -> &'static Codec {
+pub(crate) fn codec(handle: jlong) -> &'static Codec {
     // SAFETY: handles are made only by `compile` (the address of a leaked, interned Codec,
     // never freed) and passed back only by org.pctenc's own classes, through package-private
     // native methods; a handle of 0 is never made (compile threw instead).
