@@ -97,8 +97,15 @@ fn error_spans_name_the_offending_bytes() {
 #[test]
 fn presets_and_knobs() {
     assert_eq!(SegmentPolicy::default(), SegmentPolicy::strict());
-    for name in ["strict", "servlet6", "lenient"] {
-        assert!(SegmentPolicy::by_name(name).is_some());
+    for (name, preset) in [
+        ("strict", SegmentPolicy::strict()),
+        ("servlet6", SegmentPolicy::servlet6()),
+        ("lenient", SegmentPolicy::lenient()),
+    ] {
+        assert_eq!(SegmentPolicy::by_name(name), Some(preset), "{name}");
+    }
+    for name in ["", "Strict", "servlet", "rfc3986"] {
+        assert_eq!(SegmentPolicy::by_name(name), None, "{name:?}");
     }
     assert!(matches!(decode_segment("plain", &SegmentPolicy::strict()).unwrap(), Cow::Borrowed(_)));
     let lenient = SegmentPolicy::lenient();
