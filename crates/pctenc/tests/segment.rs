@@ -177,3 +177,34 @@ fn max_len_is_inclusive() {
     let none = SegmentPolicy { max_len: Some(0), ..SegmentPolicy::strict() };
     assert_eq!(decode_segment("", &none).unwrap(), &b""[..]);
 }
+
+/// The error codes are a stable contract (the CLI prints them, scripts match on them): each
+/// kind keeps its kebab-case name, and no two kinds share one.
+#[test]
+fn error_codes_are_stable() {
+    let codes = [
+        (K::MalformedEscape, "malformed-escape"),
+        (K::Utf16Escape, "utf16-escape"),
+        (K::RawSeparator, "raw-separator"),
+        (K::EncodedSlash, "encoded-slash"),
+        (K::EncodedBackslash, "encoded-backslash"),
+        (K::RawBackslash, "raw-backslash"),
+        (K::EncodedNul, "encoded-nul"),
+        (K::EncodedCrLf, "encoded-crlf"),
+        (K::EncodedControl, "encoded-control"),
+        (K::RawControl, "raw-control"),
+        (K::DotSegment, "dot-segment"),
+        (K::DoubleEncoding, "double-encoding"),
+        (K::InvalidUtf8(Utf8Problem::Overlong), "invalid-utf8"),
+        (K::InvalidUtf8(Utf8Problem::Truncated), "invalid-utf8"),
+        (K::PathParameter, "path-parameter"),
+        (K::TooLong, "too-long"),
+    ];
+    for (kind, code) in codes {
+        assert_eq!(kind.as_str(), code, "{kind:?}");
+    }
+    let mut distinct: Vec<&str> = codes.iter().map(|(_, c)| *c).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), codes.len() - 1, "only the UTF-8 problems share a code");
+}
