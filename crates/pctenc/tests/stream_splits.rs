@@ -67,6 +67,31 @@ fn every_three_way_split_matches_one_shot() {
     }
 }
 
+/// Under the `bytes` input policy every byte-by-byte profile (JavaScript's `escape` too,
+/// whose unit is a byte or a `%u` code unit) streams through the kernel's direct append:
+/// the same bytes as the one-shot call, which goes through the profile's table.
+#[test]
+fn every_three_way_split_matches_one_shot_under_the_bytes_policy() {
+    for p in ALL {
+        let p = &p.with_input_utf8(pctenc::Utf8::Bytes);
+        for &s in SAMPLES {
+            let want = p.try_encode(s).map(|c| c.into_owned().into_bytes());
+            for i in 0..=s.len() {
+                for j in i..=s.len() {
+                    let parts = [&s[..i], &s[i..j], &s[j..]];
+                    assert_eq!(
+                        encode_chunks(p, &parts),
+                        want,
+                        "{} encode {:?} split {i},{j}",
+                        p.name(),
+                        String::from_utf8_lossy(s)
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Short inputs where every byte boundary matters: escapes, `%u` pairs, UTF-8 sequences and
 /// errors cut anywhere.
 const SHORT: &[&[u8]] = &[
