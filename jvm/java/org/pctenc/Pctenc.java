@@ -35,7 +35,10 @@ import java.util.Arrays;
  * method throws it when they do not apply to its operation ({@code malformed} to encode,
  * {@code on_error} to tryDecode) before reading the value.
  *
- * <p>Instances are immutable and thread-safe; make one per dialect and reuse it. A call
+ * <p>Instances are immutable and thread-safe; make one per dialect and reuse it. The options
+ * are compiled once per distinct set (in canonical form) and kept for the JVM's life, about
+ * 1.5 KiB each: options built from unbounded data (a {@code max_len} per request) cost that
+ * per distinct value. A call
  * allocates its result and nothing else, and returns its argument itself when nothing
  * changes (for {@code byte[]}, the same array: copy it before writing to it). Strings are
  * coded as their UTF-8 bytes, those {@code getBytes(UTF_8)} gives (an unpaired surrogate is
