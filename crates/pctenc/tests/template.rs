@@ -100,6 +100,9 @@ fn errors_name_the_offset() {
     assert_eq!(e("{x,y z}").offset(), 4);
     assert_eq!(e("{;keys:1*}").kind, pctenc::template::TemplateErrorKind::ExpectedCommaOrBrace);
     assert_eq!(e("a b").offset(), 1);
+    // A `{` inside an expression: the offset is the inner `{`, not the expression's.
+    assert_eq!(e("x{ab{c}").offset(), 4);
+    assert_eq!(e("{{c}").offset(), 1);
     let mut vars = Vars::new();
     vars.insert("keys".into(), Value::Assoc(vec![("a".into(), "b".into())]));
     let e = Template::parse("x{+keys:1}").unwrap().expand(&vars).unwrap_err();
