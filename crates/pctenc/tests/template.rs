@@ -136,3 +136,27 @@ fn negative_cases_fail_for_their_reason() {
     }
     println!("negative cases by error: {kinds:?}");
 }
+
+#[test]
+fn variables_are_listed_in_order() {
+    let t = Template::parse("a{x}{+y,z*}b{w:3}").unwrap();
+    assert_eq!(t.variables().collect::<Vec<_>>(), ["x", "y", "z", "w"]);
+    assert_eq!(Template::parse("plain").unwrap().variables().count(), 0);
+}
+
+/// Literals (§2.1): a `%` must start a whole escape; the error says why and where.
+#[test]
+fn literal_errors_name_their_kind() {
+    use pctenc::template::TemplateErrorKind as K;
+    let e = |t: &str| Template::parse(t).unwrap_err();
+    assert!(Template::parse("a%41b%2F").is_ok());
+    for (t, at) in [("a%zz", 1), ("a%4z", 1), ("a%z4", 1), ("ab%4", 2), ("%", 0)] {
+        assert_eq!((e(t).offset(), e(t).kind), (at, K::InvalidLiteral), "{t:?}");
+    }
+    assert_eq!((e("a}b").offset(), e("a}b").kind), (1, K::StrayCloseBrace));
+    assert_eq!((e("a b").offset(), e("a b").kind), (1, K::InvalidLiteral));
+    for op in ["=", ",", "!", "@", "|"] {
+        let t = format!("x{{{op}y}}");
+        assert_eq!((e(&t).offset(), e(&t).kind), (2, K::ReservedOperator), "{t:?}");
+    }
+}
