@@ -155,6 +155,9 @@ fn literal_errors_name_their_kind() {
     }
     assert_eq!((e("a}b").offset(), e("a}b").kind), (1, K::StrayCloseBrace));
     assert_eq!((e("a b").offset(), e("a b").kind), (1, K::InvalidLiteral));
+    // A `%` in a name needs two hex digits after it (not the byte before it).
+    assert_eq!((e("{a%z1}").offset(), e("{a%z1}").kind), (2, K::InvalidVarname));
+    assert!(Template::parse("{a%41}").is_ok());
     for op in ["=", ",", "!", "@", "|"] {
         let t = format!("x{{{op}y}}");
         assert_eq!((e(&t).offset(), e(&t).kind), (2, K::ReservedOperator), "{t:?}");
