@@ -32,7 +32,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use jni::sys::{jint, jlong, jobject, JNIEnv};
 
 use crate::codec::{Codec, Outcome};
-use crate::ffi::{codec, KEEP_SCRATCH};
+use crate::ffi::{codec, native_slice, DOES_NOT_FIT, FAILED, KEEP_SCRATCH, NULL_VALUE, UNCHANGED};
 use crate::utf16;
 
 /// A thread's buffers for one `String` call: the value's UTF-8, the codec's output.
@@ -46,16 +46,12 @@ thread_local! {
         const { RefCell::new(Buffers { input: Vec::new(), output: Vec::new() }) };
 }
 
-/// What [`Java_org_pctenc_Native_runUtf16`] returns: a length (of ASCII bytes, or of
-/// UTF-16 units with [`WIDE`] set), or one of these (`org.pctenc.Native`'s constants).
-const UNCHANGED: jint = -1;
-const NULL_VALUE: jint = -2;
-/// The result does not fit, or is not UTF-8: nothing was written; the Java side takes its
-/// `byte[]` path (`getBytes`, `Native.run`, the JDK's decoder).
-const DOES_NOT_FIT: jint = -3;
-/// The value failed (raise mode), or the arguments are not org.pctenc's: the Java side's
-/// `byte[]` call on the same bytes throws why.
-const FAILED: jint = -4;
+// The two calls return a length (of ASCII bytes, or of UTF-16 units with `WIDE` set) or one
+// of `ffi`'s codes: DOES_NOT_FIT also when the result is not UTF-8 (the Java side then takes
+// its `byte[]` path: `getBytes`, `Native.run`, the JDK's decoder), and FAILED when the value
+// failed in raise mode or the arguments are not org.pctenc's (the Java side's `byte[]` call
+// on the same bytes throws why).
+
 /// Set in a length of UTF-16 units.
 const WIDE: jint = 1 << 30;
 
@@ -85,14 +81,10 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf16(
     if input % 2 != 0 || out % 2 != 0 {
         return DOES_NOT_FIT; // org.pctenc's Scratch is aligned; anything else takes the byte[] path.
     }
-    let units: &[u16] = if len == 0 {
-        &[]
-    } else {
-        // SAFETY: org.pctenc passes the (even, checked above) address of `len` UTF-16 units
-        // of native memory it owns for the call (the thread's Scratch), which nothing writes
-        // during it.
-        unsafe { std::slice::from_raw_parts(input as usize as *const u16, len) }
-    };
+    // SAFETY: org.pctenc passes the (even, checked above) address of `len` UTF-16 units of
+    // native memory it owns for the call (the thread's Scratch), which nothing writes during
+    // it.
+    let units: &[u16] = unsafe { native_slice(input, len) };
     let run = || {
         BUFFERS.with(|b| {
             let mut b = b.borrow_mut();
@@ -130,13 +122,9 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf8(
     if out % 2 != 0 {
         return DOES_NOT_FIT;
     }
-    let input: &[u8] = if len == 0 {
-        &[]
-    } else {
-        // SAFETY: org.pctenc passes the address of `len` bytes of native memory it owns for
-        // the call (the thread's Scratch), which nothing writes during it.
-        unsafe { std::slice::from_raw_parts(input as usize as *const u8, len) }
-    };
+    // SAFETY: org.pctenc passes the address of `len` bytes of native memory it owns for the
+    // call (the thread's Scratch), which nothing writes during it.
+    let input: &[u8] = unsafe { native_slice(input, len) };
     let run = || {
         BUFFERS.with(|b| {
             let mut b = b.borrow_mut();
