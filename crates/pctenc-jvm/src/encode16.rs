@@ -26,11 +26,10 @@ use pctenc::Profile;
 /// A profile's encoding of UTF-16 text, by table.
 #[derive(Debug)]
 pub struct Utf16Encoder {
-    /// Per ASCII character: its output bytes in the low three bytes (little-endian order),
-    /// their count in the high byte.
-    ascii: [u32; 128],
-    /// The hex digits of an escape, in the profile's case.
-    hex: &'static [u8; 16],
+    /// Per byte: its output in the low three bytes (little-endian order), their count in
+    /// the high byte. An ASCII character's is the profile's; any other byte's is its `%XX`
+    /// (a byte of a character's UTF-8).
+    table: [u32; 256],
 }
 
 /// What [`Utf16Encoder::encode`] wrote.
@@ -63,21 +62,27 @@ impl Utf16Encoder {
                 _ => None,
             }
         };
-        let mut ascii = [0u32; 128];
-        for (c, entry) in (0u8..).zip(ascii.iter_mut()) {
-            let out = core(&[c])?;
-            if out.is_empty() || out.len() > 3 {
-                return None;
-            }
-            *entry = out.iter().rev().fold(0u32, |w, &b| w << 8 | u32::from(b))
-                | (out.len() as u32) << 24;
-        }
         let hex = match core("\u{80}".as_bytes())?.as_slice() {
             b"%C2%80" => UPPER,
             b"%c2%80" => LOWER,
             _ => return None,
         };
-        let encoder = Utf16Encoder { ascii, hex };
+        let entry = |out: &[u8]| {
+            out.iter().rev().fold(0u32, |w, &b| w << 8 | u32::from(b)) | (out.len() as u32) << 24
+        };
+        let mut table = [0u32; 256];
+        for (b, slot) in (0u8..=255).zip(table.iter_mut()) {
+            *slot = if b < 0x80 {
+                let out = core(&[b])?;
+                if out.is_empty() || out.len() > 3 {
+                    return None;
+                }
+                entry(&out)
+            } else {
+                entry(&[b'%', hex[usize::from(b >> 4)], hex[usize::from(b & 0xF)]])
+            };
+        }
+        let encoder = Utf16Encoder { table };
         // The table in context, against the core: every pair of ASCII characters (in one
         // text, which also crosses the blocks of eight), and text with characters of each
         // UTF-8 length and an unpaired surrogate's `?`.
@@ -125,7 +130,7 @@ impl Utf16Encoder {
                     let mut stage = [0u8; 36];
                     let mut k = 0;
                     for &u in block {
-                        let entry = self.ascii[usize::from(u & 0x7F)];
+                        let entry = self.table[usize::from(u & 0x7F)];
                         stage[k & 31..(k & 31) + 4].copy_from_slice(&entry.to_le_bytes());
                         k += (entry >> 24) as usize;
                     }
@@ -142,28 +147,28 @@ impl Utf16Encoder {
                 let u = units[i];
                 i += 1;
                 if u < 0x80 {
-                    n = self.ascii_at(out, n, u);
+                    n = self.put(out, n, u as u8);
                     continue;
                 }
                 wide = true;
                 if u < 0x800 {
-                    n = self.escape(out, n, 0xC0 | (u >> 6) as u8);
-                    n = self.escape(out, n, 0x80 | (u & 0x3F) as u8);
+                    n = self.put(out, n, 0xC0 | (u >> 6) as u8);
+                    n = self.put(out, n, 0x80 | (u & 0x3F) as u8);
                 } else if !(0xD800..0xE000).contains(&u) {
-                    n = self.escape(out, n, 0xE0 | (u >> 12) as u8);
-                    n = self.escape(out, n, 0x80 | ((u >> 6) & 0x3F) as u8);
-                    n = self.escape(out, n, 0x80 | (u & 0x3F) as u8);
+                    n = self.put(out, n, 0xE0 | (u >> 12) as u8);
+                    n = self.put(out, n, 0x80 | ((u >> 6) & 0x3F) as u8);
+                    n = self.put(out, n, 0x80 | (u & 0x3F) as u8);
                 } else if u < 0xDC00 && i < units.len() && (0xDC00..0xE000).contains(&units[i]) {
                     let c =
                         0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(units[i]) - 0xDC00);
                     i += 1;
-                    n = self.escape(out, n, 0xF0 | (c >> 18) as u8);
-                    n = self.escape(out, n, 0x80 | ((c >> 12) & 0x3F) as u8);
-                    n = self.escape(out, n, 0x80 | ((c >> 6) & 0x3F) as u8);
-                    n = self.escape(out, n, 0x80 | (c & 0x3F) as u8);
+                    n = self.put(out, n, 0xF0 | (c >> 18) as u8);
+                    n = self.put(out, n, 0x80 | ((c >> 12) & 0x3F) as u8);
+                    n = self.put(out, n, 0x80 | ((c >> 6) & 0x3F) as u8);
+                    n = self.put(out, n, 0x80 | (c & 0x3F) as u8);
                 } else {
                     // An unpaired surrogate: `?`, as the JDK's encoder writes it.
-                    n = self.ascii_at(out, n, u16::from(b'?'));
+                    n = self.put(out, n, b'?');
                 }
             }
         }
@@ -176,24 +181,14 @@ impl Utf16Encoder {
         }
     }
 
-    /// Writes the output of the ASCII character `u` at `out[n..]` (four bytes stored, of
-    /// which the entry's count are the output); returns the end.
+    /// Writes the output of `byte` (an ASCII character, or a byte of a character's UTF-8)
+    /// at `out[n..]`: four bytes stored, of which the entry's count are the output. Returns
+    /// the end.
     #[inline]
-    fn ascii_at(&self, out: &mut [u8], n: usize, u: u16) -> usize {
-        let entry = self.ascii[usize::from(u & 0x7F)];
+    fn put(&self, out: &mut [u8], n: usize, byte: u8) -> usize {
+        let entry = self.table[usize::from(byte)];
         out[n..n + 4].copy_from_slice(&entry.to_le_bytes());
         n + (entry >> 24) as usize
-    }
-
-    /// Writes `%XX` for `byte` at `out[n..]`; returns the end.
-    #[inline]
-    fn escape(&self, out: &mut [u8], n: usize, byte: u8) -> usize {
-        out[n..n + 3].copy_from_slice(&[
-            b'%',
-            self.hex[usize::from(byte >> 4)],
-            self.hex[usize::from(byte & 0xF)],
-        ]);
-        n + 3
     }
 }
 
