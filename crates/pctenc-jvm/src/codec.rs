@@ -22,6 +22,8 @@ use pctenc::profile::rfc3986::RFC3986;
 use pctenc::profile::runtimes::JAVA_URLENCODER;
 use pctenc::Profile;
 
+use crate::encode16::Utf16Encoder;
+
 /// What to do with a value: the `mode` argument of the per-value native calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
@@ -139,6 +141,9 @@ pub struct Codec {
     general: bool,
     /// See [`flags::JAVA_STRING_INPUT`]; only set under Java's profile.
     java_strings: bool,
+    /// Encoding a `String`'s units in one pass, where the profile's output is a table
+    /// lookup (see [`Utf16Encoder::new`]) and the options take the profile's path.
+    utf16: Option<Utf16Encoder>,
 }
 
 /// Compiled codecs by (mode, the options' canonical text, flags).
@@ -183,6 +188,7 @@ impl Codec {
         let profile: &'static Profile = Box::leak(Box::new(o.profile()));
         let text = o.decodes_to_text();
         let decode = if text { Decode::new(profile).text() } else { Decode::new(profile) };
+        let general = o.charset().is_some() || o.ext_value();
         let codec: &'static Codec = Box::leak(Box::new(Codec {
             mode,
             options: o,
@@ -191,10 +197,11 @@ impl Codec {
             name: base.name(),
             text,
             on_error: o.on_error(),
-            general: o.charset().is_some() || o.ext_value(),
+            general,
             // By name: a `const` profile need not have one address.
             java_strings: flags & flags::JAVA_STRING_INPUT != 0
                 && base.name() == JAVA_URLENCODER.name(),
+            utf16: if mode == Mode::Encode && !general { Utf16Encoder::new(profile) } else { None },
         }));
         table.insert(key, codec);
         Ok(codec)
@@ -203,6 +210,13 @@ impl Codec {
     /// The name of the profile the options name (or the default one).
     pub fn profile_name(&self) -> &'static str {
         self.name
+    }
+
+    /// The one-pass encoder of a `String`'s UTF-16 units, when the codec has one: its
+    /// output is exactly that of [`Codec::run`] on the units' UTF-8
+    /// ([`crate::utf16::utf8_of_java`]).
+    pub fn utf16_encoder(&self) -> Option<&Utf16Encoder> {
+        self.utf16.as_ref()
     }
 
     /// Whether decoding gives bytes that need not be UTF-8 (`utf8=bytes`).

@@ -88,18 +88,15 @@ pub fn utf16_of_utf8(bytes: &[u8], out: &mut [u16]) -> Option<usize> {
     let mut n = 0;
     let mut i = 0;
     while i < bytes.len() {
-        // Eight bytes at a time while they are ASCII, as in `utf8_of_java` (`n <= i`: the
-        // eight units fit).
-        if let Some(eight) = bytes.get(i..i + 8) {
-            let w = eight.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
-            for (u, &b) in out[n..n + 8].iter_mut().zip(eight) {
-                *u = u16::from(b);
-            }
-            let high = w & 0x8080_8080_8080_8080;
-            let ascii = if high == 0 { 8 } else { high.trailing_zeros() as usize / 8 };
+        // Sixteen bytes, then eight, at a time while they are ASCII: each block is read as
+        // one word and widened whole (`n <= i`: the units fit), then the cursor moves past
+        // its ASCII prefix.
+        let ascii = ascii_block::<16>(&bytes[i..], &mut out[n..])
+            .or_else(|| ascii_block::<8>(&bytes[i..], &mut out[n..]));
+        if let Some((ascii, whole)) = ascii {
             i += ascii;
             n += ascii;
-            if ascii == 8 {
+            if whole {
                 continue;
             }
         }
@@ -144,6 +141,22 @@ pub fn utf16_of_utf8(bytes: &[u8], out: &mut [u16]) -> Option<usize> {
         }
     }
     Some(n)
+}
+
+/// Widens the first `N` (8 or 16) bytes of `bytes` into `out` when there are that many;
+/// returns how many of them are ASCII from the start (those units are then right), and
+/// whether that is all `N`.
+#[inline(always)]
+fn ascii_block<const N: usize>(bytes: &[u8], out: &mut [u16]) -> Option<(usize, bool)> {
+    let block: &[u8; N] = bytes.get(..N)?.try_into().ok()?;
+    let units: &mut [u16; N] = out.get_mut(..N)?.try_into().ok()?;
+    for (u, &b) in units.iter_mut().zip(block) {
+        *u = u16::from(b);
+    }
+    let mut word = [0u8; 16];
+    word[..N].copy_from_slice(block);
+    let high = u128::from_le_bytes(word) & 0x8080_8080_8080_8080_8080_8080_8080_8080;
+    Some(if high == 0 { (N, true) } else { (high.trailing_zeros() as usize / 8, false) })
 }
 
 /// The six payload bits of `bytes[i]` when it is in `lo..=hi`.
@@ -203,6 +216,18 @@ mod tests {
         let n = utf16_of_utf8(bytes, &mut out)?;
         out.truncate(n);
         Some(out)
+    }
+
+    #[test]
+    fn utf8_to_utf16_agrees_with_std_across_blocks() {
+        // Runs of ASCII of every length around the 8- and 16-byte blocks, each followed by a
+        // character of each UTF-8 length.
+        for run in 0..40 {
+            for c in ["", "é", "€", "😀"] {
+                let s = format!("{}{c}{}{c}", "a".repeat(run), "Z".repeat(run / 2));
+                assert_eq!(wide(s.as_bytes()), Some(units(&s)), "{s:?}");
+            }
+        }
     }
 
     #[test]
