@@ -1,7 +1,6 @@
 package org.pctenc.spark
 
-import org.apache.spark.sql.catalyst.analysis.TypeCheckResult
-import org.apache.spark.sql.catalyst.expressions.{Expression, ImplicitCastInputTypes, Literal, RuntimeReplaceable}
+import org.apache.spark.sql.catalyst.expressions.{Expression, Literal}
 import org.apache.spark.sql.catalyst.expressions.objects.StaticInvoke
 import org.apache.spark.sql.types.{DataType, ObjectType, StringType}
 import org.pctenc.Pctenc
@@ -17,50 +16,19 @@ import org.pctenc.Pctenc
   * or option is an analysis error); a profile or options that are columns are looked up per
   * row. NULL in any argument gives NULL.
   */
-abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputTypes {
+abstract class PctFunction extends PctSqlFunction[Pctenc] {
   def value: Expression
-  def profile: Expression
-  def options: Expression
 
-  /** How many arguments the call gave (the others are defaults), for its SQL text. */
-  def arity: Int
-
-  /** The SQL name, and the `Pctenc` mode. */
-  def name: String
+  /** The `Pctenc` mode. */
   def mode: Int
 
-  override def prettyName: String = name
-  // `pct_decode(s)` in column names and plans, not the defaults filled in.
-  override def sql: String = s"$prettyName(${children.take(arity).map(_.sql).mkString(", ")})"
   override def children: Seq[Expression] = Seq(value, profile, options)
   // Every argument is a string; others are cast as for url_decode.
   override def inputTypes = Seq(StringType, StringType, StringType)
   override def dataType: DataType = StringType
-  override def nullable: Boolean = true
 
-  private def text(e: Expression): Option[String] = Option(e.eval()).map(_.toString)
-
-  /** The codec of a constant profile and options, or why there is none (as an analysis
-    * error); `Right(None)` when they are not constants, or one is NULL. */
-  private lazy val constant: Either[String, Option[Pctenc]] =
-    if (!profile.foldable || !options.foldable) Right(None)
-    else
-      (text(profile), text(options)) match {
-        case (Some(p), Some(o)) =>
-          try Right(Some(SparkRows.codec(p, o).check(mode)))
-          catch { case e: IllegalArgumentException => Left(e.getMessage) }
-        case _ => Right(None)
-      }
-
-  override def checkInputDataTypes(): TypeCheckResult = {
-    val types = super.checkInputDataTypes()
-    if (types.isFailure) types
-    else
-      constant match {
-        case Left(why) => TypeCheckResult.TypeCheckFailure(s"$name: $why")
-        case Right(_) => TypeCheckResult.TypeCheckSuccess
-      }
-  }
+  override protected def compile(profile: String, options: String): Pctenc =
+    SparkRows.codec(profile, options).check(mode)
 
   private def method(perRow: Boolean): String = {
     val base = mode match {
@@ -81,7 +49,7 @@ abstract class PctFunction extends RuntimeReplaceable with ImplicitCastInputType
         Nil,
         propagateNull = true,
         returnNullable = true)
-    case Right(None) if profile.foldable && options.foldable => Literal(null, StringType)
+    case _ if constantNull => Literal(null, StringType)
     case _ =>
       StaticInvoke(
         classOf[SparkRows],

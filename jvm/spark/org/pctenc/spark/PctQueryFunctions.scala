@@ -3,7 +3,7 @@ package org.pctenc.spark
 import java.nio.charset.StandardCharsets
 
 import org.apache.spark.sql.catalyst.analysis.TypeCheckResult
-import org.apache.spark.sql.catalyst.expressions.{Expression, ImplicitCastInputTypes, Literal, RuntimeReplaceable}
+import org.apache.spark.sql.catalyst.expressions.{Expression, Literal}
 import org.apache.spark.sql.catalyst.expressions.objects.StaticInvoke
 import org.apache.spark.sql.types.{ArrayType, DataType, MapType, NullType, ObjectType, StringType, StructField, StructType}
 import org.pctenc.PctencQuery
@@ -20,48 +20,13 @@ import org.pctenc.PctencQuery
   * core's compact text form, or a bare `input` word (`'url'`), as pctenc.spark's SQL
   * functions take them.
   */
-abstract class PctQueryFunction extends RuntimeReplaceable with ImplicitCastInputTypes {
-  def profile: Expression
-  def options: Expression
-
-  /** How many arguments the call gave, for its SQL text. */
-  def arity: Int
-  def name: String
-
+abstract class PctQueryFunction extends PctSqlFunction[PctencQuery] {
   /** The `PctencQuery` operation, and whether a row that fails is NULL. */
   def op: Int
   def tryMode: Boolean
 
-  override def prettyName: String = name
-  override def sql: String = s"$prettyName(${children.take(arity).map(_.sql).mkString(", ")})"
-  override def nullable: Boolean = true
-
-  protected def text(e: Expression): Option[String] = Option(e.eval()).map(_.toString)
-
-  /** The codec of a constant profile and options, or why there is none; `Right(None)` when
-    * they are not constants, or one is NULL. */
-  protected lazy val constant: Either[String, Option[PctencQuery]] =
-    if (!profile.foldable || !options.foldable) Right(None)
-    else
-      (text(profile), text(options)) match {
-        case (Some(p), Some(o)) =>
-          try Right(Some(SparkQueries.codec(op, p, o, tryMode)))
-          catch { case e: IllegalArgumentException => Left(e.getMessage) }
-        case _ => Right(None)
-      }
-
-  /** The profile and options are constants, one of them NULL: every row is NULL. */
-  protected def constantNull: Boolean = constant == Right(None) && profile.foldable && options.foldable
-
-  override def checkInputDataTypes(): TypeCheckResult = {
-    val types = super.checkInputDataTypes()
-    if (types.isFailure) types
-    else
-      constant match {
-        case Left(why) => TypeCheckResult.TypeCheckFailure(s"$name: $why")
-        case Right(_) => TypeCheckResult.TypeCheckSuccess
-      }
-  }
+  override protected def compile(profile: String, options: String): PctencQuery =
+    SparkQueries.codec(op, profile, options, tryMode)
 
   protected def obj[T](value: T, cls: Class[T]): Literal = Literal.fromObject(value, ObjectType(cls))
 
