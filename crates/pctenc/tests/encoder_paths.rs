@@ -1,0 +1,60 @@
+//! The encoder's paths that only some profiles take (`encode.rs`): input that is not UTF-8
+//! under the `bytes` policy in every unit, a chunk's output in a stream, and non-ASCII text
+//! kept as it is. Each test runs every profile that takes the path, so a change to one arm
+//! shows; mutation testing found these arms pinned by no test (docs/mutants.md).
+
+use pctenc::profile::protocols::MULTIPART_NAME;
+use pctenc::profile::ALL;
+use pctenc::stream::Encoder;
+use pctenc::Utf8;
+
+/// Under the `bytes` policy a byte that is not UTF-8 is escaped as itself (`%FF`), never
+/// replaced by U+FFFD, whatever the profile's unit: the byte kernel's profiles, the ones that
+/// keep valid escapes or non-ASCII text (a byte of no character is still escaped), UTF-16
+/// units (`js-escape`, where `%FF` reads back as U+00FF) and Latin-1.
+#[test]
+fn the_bytes_policy_escapes_each_invalid_byte_as_itself_in_every_unit() {
+    for p in ALL {
+        let p = p.with_input_utf8(Utf8::Bytes);
+        let out = p.encode(b"a\xFFb\xC3").to_ascii_uppercase();
+        assert!(out.contains("%FF") && out.ends_with("%C3"), "{}: {out}", p.name());
+        assert!(!out.contains("%EF%BF%BD") && !out.contains("FFFD"), "{}: {out}", p.name());
+    }
+}
+
+/// A chunk's output is written at once, all but an unfinished tail (a UTF-8 sequence cut
+/// short, and, for profiles that keep valid escapes, an escape cut short): a lone `%` at a
+/// chunk's end is written with its chunk wherever the profile escapes it.
+#[test]
+fn a_chunk_is_written_at_once_but_for_an_unfinished_tail() {
+    for &p in ALL {
+        let whole = p.encode("50%").into_owned();
+        let mut e = Encoder::new(p);
+        let mut out = Vec::new();
+        e.push(b"50%", &mut out).unwrap();
+        let held = if p.keeps_valid_escapes() { "50" } else { whole.as_str() };
+        assert_eq!(String::from_utf8_lossy(&out), held, "{}", p.name());
+        e.finish(&mut out).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out), whole, "{}", p.name());
+    }
+}
+
+/// A profile that keeps non-ASCII text writes it as it is on every path: one-shot, appended,
+/// and in a stream cut inside a character.
+#[test]
+fn kept_non_ascii_text_is_written_as_it_is_on_every_path() {
+    let text = "é \"中\"\r\n😀%";
+    let want = "é %22中%22%0D%0A😀%";
+    assert_eq!(MULTIPART_NAME.encode(text), want);
+    let mut s = String::from(">");
+    MULTIPART_NAME.encode_append(text, &mut s);
+    assert_eq!(s, format!(">{want}"));
+    for cut in 0..=text.len() {
+        let mut e = Encoder::new(MULTIPART_NAME);
+        let mut out = Vec::new();
+        e.push(&text.as_bytes()[..cut], &mut out).unwrap();
+        e.push(&text.as_bytes()[cut..], &mut out).unwrap();
+        e.finish(&mut out).unwrap();
+        assert_eq!(out, want.as_bytes(), "cut at {cut}");
+    }
+}
