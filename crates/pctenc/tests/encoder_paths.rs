@@ -1,9 +1,11 @@
 //! The encoder's paths that only some profiles take (`encode.rs`): input that is not UTF-8
-//! under the `bytes` policy in every unit, a chunk's output in a stream, and non-ASCII text
-//! kept as it is. Each test runs every profile that takes the path, so a change to one arm
+//! under the `bytes` policy in every unit, a chunk's output in a stream, non-ASCII text kept
+//! as it is, the Latin-1 unit's edge, and the UTF-16 unit's long runs. Each test runs every profile that takes the path, so a change to one arm
 //! shows; mutation testing found these arms pinned by no test (docs/mutants.md).
 
+use pctenc::profile::js::ESCAPE;
 use pctenc::profile::protocols::MULTIPART_NAME;
+use pctenc::profile::runtimes::PERL_URI_ESCAPE_DECODED;
 use pctenc::profile::ALL;
 use pctenc::stream::Encoder;
 use pctenc::Utf8;
@@ -56,5 +58,40 @@ fn kept_non_ascii_text_is_written_as_it_is_on_every_path() {
         e.push(&text.as_bytes()[cut..], &mut out).unwrap();
         e.finish(&mut out).unwrap();
         assert_eq!(out, want.as_bytes(), "cut at {cut}");
+    }
+}
+
+/// The Latin-1 unit ends at U+00FF: that is one `%FF`, and U+0100 is no Latin-1 byte (an
+/// error for `try_encode`, its UTF-8 from the infallible methods), never the byte 0x00.
+#[test]
+fn the_latin1_unit_ends_at_u00ff() {
+    let p = PERL_URI_ESCAPE_DECODED;
+    assert_eq!(p.try_encode("a\u{FF}").unwrap(), "a%FF");
+    assert_eq!(p.try_encode("a\u{100}").unwrap_err().offset, 1);
+    assert_eq!(p.encode("a\u{100}\u{FF}"), "a%C4%80%FF");
+}
+
+/// `escape` writes a run of non-ASCII characters of any length, in pieces through a small
+/// buffer: every character as the spec says (U+0080..U+00FF as `%XX`, above as `%uXXXX` per
+/// UTF-16 unit), runs long enough to fill that buffer many times, in each width.
+#[test]
+fn escape_writes_long_non_ascii_runs_whole() {
+    for c in ['\u{E9}', '\u{20AC}', '\u{1F600}'] {
+        for n in [1, 21, 22, 42, 43, 85, 86, 87, 300] {
+            let text: String = std::iter::repeat_n(c, n).chain(['a']).collect();
+            let mut want = String::new();
+            for c in text.chars() {
+                if c.is_ascii() {
+                    want.push(c);
+                } else if (c as u32) < 0x100 {
+                    want += &format!("%{:02X}", c as u32);
+                } else {
+                    for u in c.encode_utf16(&mut [0; 2]) {
+                        want += &format!("%u{u:04X}");
+                    }
+                }
+            }
+            assert_eq!(ESCAPE.encode(&text), want, "{c:?} x {n}");
+        }
     }
 }
