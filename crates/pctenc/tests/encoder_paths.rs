@@ -95,3 +95,12 @@ fn escape_writes_long_non_ascii_runs_whole() {
         }
     }
 }
+
+/// The lazy display writes the encoding under `{}` and `{:?}` alike (a `Display` in a
+/// `dbg!` or an assertion message shows the encoding, not a struct).
+#[test]
+fn the_lazy_display_debugs_as_it_displays() {
+    let d = ESCAPE.display("a b€");
+    assert_eq!(format!("{d}"), "a%20b%u20AC");
+    assert_eq!(format!("{d:?}"), "a%20b%u20AC");
+}
