@@ -104,3 +104,32 @@ fn the_lazy_display_debugs_as_it_displays() {
     assert_eq!(format!("{d}"), "a%20b%u20AC");
     assert_eq!(format!("{d:?}"), "a%20b%u20AC");
 }
+
+/// A profile that keeps valid escapes keeps each `%` HEXDIG HEXDIG wherever it stands and
+/// escapes every other `%`; in a stream it holds back only a `%` or `%X` at a chunk's end,
+/// never a `%` that cannot start an escape.
+#[test]
+fn valid_escapes_are_kept_wherever_they_stand() {
+    let kept: Vec<_> = ALL.iter().filter(|p| p.keeps_valid_escapes()).collect();
+    assert!(kept.len() >= 2, "uri-template-reserved and iri");
+    for p in kept {
+        for (input, want) in [
+            ("%41", "%41"),
+            ("a%41b%7e%2F", "a%41b%7e%2F"),
+            ("xyz%41", "xyz%41"),
+            ("%4g%%2%", "%254g%25%252%25"),
+            ("ab%41%g", "ab%41%25g"),
+        ] {
+            assert_eq!(p.encode(input), want, "{} {input:?}", p.name());
+        }
+        let mut e = Encoder::new(p);
+        let mut out = Vec::new();
+        e.push(b"a%g", &mut out).unwrap();
+        assert_eq!(out, b"a%25g", "{}: a % that starts no escape is written at once", p.name());
+        e.push(b"%4", &mut out).unwrap();
+        assert_eq!(out, b"a%25g", "{}: %4 waits", p.name());
+        e.push(b"1", &mut out).unwrap();
+        e.finish(&mut out).unwrap();
+        assert_eq!(out, b"a%25g%41", "{}", p.name());
+    }
+}
