@@ -28,7 +28,7 @@ shift || true
 groups=(
   "set|crates/pctenc/src/set.rs|--lib --test properties --test roundtrip --test invariants_props"
   "profile|crates/pctenc/src/profile/*.rs crates/pctenc/src/profile/**/*.rs|--lib --test conformance --test runtimes --test recorded --test protocols --test engines --test roundtrip"
-  "encode|crates/pctenc/src/encode.rs crates/pctenc/src/error.rs|--lib --test properties --test roundtrip --test regressions --test conformance"
+  "encode|crates/pctenc/src/encode.rs crates/pctenc/src/error.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test encoder_paths"
   "decode|crates/pctenc/src/decode/**/*.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test stream_splits"
   "stream|crates/pctenc/src/stream/**/*.rs|--lib --test stream_splits --test invariants_props --test properties"
   "batch|crates/pctenc/src/batch.rs|--lib --test batch --test invariants_props"

@@ -160,3 +160,34 @@ impl std::error::Error for EncodeError {}
 impl std::error::Error for OutputTooSmall {}
 #[cfg(feature = "std")]
 impl std::error::Error for DecodeSliceError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn shifted_moves_every_kind_of_offset() {
+        for e in [
+            DecodeError::InvalidEscape { offset: 2 },
+            DecodeError::TruncatedEscape { offset: 2 },
+            DecodeError::InvalidUtf8 { offset: 2 },
+            DecodeError::InvalidCharset { offset: 2, encoding: "Shift_JIS" },
+        ] {
+            let moved = e.shifted(5);
+            assert_eq!((moved.offset(), moved.code()), (7, e.code()), "{e:?}");
+        }
+    }
+
+    #[test]
+    fn messages_name_the_offset_and_the_size() {
+        let e = EncodeError { offset: 3 };
+        assert!(e.to_string().starts_with("cannot encode the input at byte 3: "), "{e}");
+        let small = OutputTooSmall { needed: 12 };
+        assert_eq!(small.to_string(), "output buffer too small: 12 bytes needed");
+        assert_eq!(DecodeSliceError::OutputTooSmall(small).to_string(), small.to_string());
+        let d = DecodeError::TruncatedEscape { offset: 4 };
+        assert_eq!(DecodeSliceError::Decode(d).to_string(), d.to_string());
+        assert!(d.to_string().starts_with("truncated escape at byte 4"), "{d}");
+    }
+}
