@@ -81,10 +81,15 @@ static REAL: [u8; 128] = {
     t
 };
 
-/// The low `n` bits (`n <= 32`).
+/// The low `n` bits (`n <= V::BYTES`): a shift and a decrement, except for 64-byte vectors,
+/// where `n` may be 64.
 #[inline(always)]
-fn low(n: usize) -> u32 {
-    ((1u64 << n) - 1) as u32
+fn low<V: Bytes>(n: usize) -> u64 {
+    if V::BYTES < 64 {
+        (1 << n) - 1
+    } else {
+        u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
+    }
 }
 
 /// Copies `input` (at most 64 bytes) to the start of `buf`: two overlapping moves of the
@@ -182,7 +187,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     unsafe fn light<const CHECK: bool>(
         &self,
         (v, esc, lo_n, hi_n): (V, V, V, V),
-        mask: u32,
+        mask: u64,
         d: *mut u8,
     ) -> Option<usize> {
         let y = esc.select(self.text(v), self.digits.lookup(hi_n));
@@ -217,7 +222,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `d` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn block(&self, order: &V::Order, v: V, real: usize, d: *mut u8) -> (usize, u32) {
+    unsafe fn block(&self, order: &V::Order, v: V, real: usize, d: *mut u8) -> (usize, u64) {
         let (mut esc, lo_n, hi_n) = self.classify(v);
         if real < V::BYTES {
             // The padding as kept bytes: the light units take their `%` from a kept byte.
@@ -247,7 +252,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `dst` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn heavy(&self, order: &V::Order, v: V, dst: *mut u8) -> (usize, u32) {
+    unsafe fn heavy(&self, order: &V::Order, v: V, dst: *mut u8) -> (usize, u64) {
         let vp = v.pair_order::<false>(order);
         let (kept, lo_n, hi_n) = self.kept(vp);
         let mask = kept.pair_order::<true>(order).eq(self.zero).movemask();
@@ -351,7 +356,7 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
             let mut buf = [0u8; 64];
             copy_short(input, &mut buf);
             let (_, mask) = e.block(&V::order(), V::load(buf.as_ptr()), len, dst);
-            return Some((len, len + 2 * (mask & low(len)).count_ones() as usize));
+            return Some((len, len + 2 * (mask & low::<V>(len)).count_ones() as usize));
         }
         let (first, last) = (V::load(src), V::load(src.add(len - b)));
         let order = V::order();
@@ -431,7 +436,7 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
                 (V::load(buf.as_ptr()), w, rest)
             };
             let (_, mask) = e.block(&order, v, real, dst.add(at));
-            w = at + real + 2 * (mask & low(real)).count_ones() as usize;
+            w = at + real + 2 * (mask & low::<V>(real)).count_ones() as usize;
             i = len;
         }
         (i, w)
@@ -577,9 +582,9 @@ struct Decoded {
     /// Output bytes.
     written: usize,
     /// The leading bytes of the next block that an escape of this one consumed.
-    carry: u32,
+    carry: u64,
     /// The bytes of this block that were kept (the others were an escape's digits).
-    keep: u32,
+    keep: u64,
 }
 
 impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
@@ -605,7 +610,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
     /// The first look at block `a`: its `%` bytes (a vector and a mask), and `a` as text
     /// (`+` read as a space in forms).
     #[inline(always)]
-    fn scan(&self, a: V) -> (V, u32, V) {
+    fn scan(&self, a: V) -> (V, u64, V) {
         let pct = a.eq(self.pct);
         let text = if PLUS { a.eq(self.plus).select(a, self.space) } else { a };
         (pct, pct.movemask(), text)
@@ -629,12 +634,12 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
     #[inline(always)]
     unsafe fn step(
         &self,
-        (pct, pm, text): (V, u32, V),
+        (pct, pm, text): (V, u64, V),
         (one, two): (V, V),
-        carry: u32,
+        carry: u64,
         dst: *mut u8,
     ) -> Option<Decoded> {
-        let full = low(V::BYTES);
+        let full = low::<V>(V::BYTES);
         if pm | carry == 0 {
             // SAFETY: the caller's bound.
             unsafe { text.store(dst) };
@@ -650,9 +655,11 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
         // at byte j + 1; `shl4` may carry it into lane j + 1, whose byte is that letter,
         // not a `%`: that lane is never taken.
         let decoded = valid_v.select(text, high.shl4().or(low_digit));
-        let wide = u64::from(valid) << 1 | u64::from(valid) << 2;
-        let keep = !(wide as u32 | carry) & full;
-        let carry = (wide >> V::BYTES) as u32;
+        // The digits of the escapes go, and their overflow into the next block is its carry
+        // (128 bits for 64-byte vectors; below that, the compiler keeps to one register).
+        let wide = u128::from(valid) << 1 | u128::from(valid) << 2;
+        let keep = !(wide as u64 | carry) & full;
+        let carry = (wide >> V::BYTES) as u64;
         if keep == full {
             // SAFETY: the caller's bound.
             unsafe { decoded.store(dst) };
@@ -699,7 +706,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
                 // An escape in the overlap was judged by the first step already, on the
                 // same bytes: the same verdict here, so strict decoding rejects nothing the
                 // first step accepted.
-                let carry = s0.carry << skip | low(skip);
+                let carry = s0.carry << skip | low::<V>(skip);
                 let ahead = (end.ahead::<1>(), end.ahead::<2>());
                 let s1 = self.step(self.scan(end), ahead, carry, dst.add(s0.written))?;
                 return Some(s0.written + s1.written);
@@ -710,12 +717,12 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
             let s0 =
                 self.step(self.scan(V::load(q)), (V::load(q.add(1)), V::load(q.add(2))), 0, dst)?;
             if n <= b {
-                return Some((s0.keep & low(n)).count_ones() as usize);
+                return Some((s0.keep & low::<V>(n)).count_ones() as usize);
             }
             let q = q.add(b);
             let ahead = (V::load(q.add(1)), V::load(q.add(2)));
             let s1 = self.step(self.scan(V::load(q)), ahead, s0.carry, dst.add(s0.written))?;
-            Some(s0.written + (s1.keep & low(n - b)).count_ones() as usize)
+            Some(s0.written + (s1.keep & low::<V>(n - b)).count_ones() as usize)
         }
     }
 }
@@ -802,6 +809,8 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     last: bool,
 ) -> (usize, usize) {
     let b = V::BYTES;
+    // `carry` (at most 2 bits here) in 32 bits: as a `u64`, the compiler no longer merged
+    // the two tests of the single-escape check below (three instructions a dense block).
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u32);
     let far = input.len() >= PREFETCH_FROM;
     // The bulk: every whole block whose look-ahead is in the input. `w <= i` throughout
@@ -832,7 +841,7 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
                         (i, w) = (i + 2 * b, w + 2 * b);
                         continue;
                     }
-                    let pm = u64::from(px.movemask()) | u64::from(py.movemask()) << b;
+                    let pm = px.movemask() | py.movemask() << b;
                     if pm & (pm - 1) != 0 {
                         break; // two or more: the block steps below
                     }
@@ -868,10 +877,10 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
                 continue;
             }
             let ahead = (V::load(src.add(i + 1)), V::load(src.add(i + 2)));
-            let Some(s) = d.step(scan, ahead, carry, dst.add(w)) else {
+            let Some(s) = d.step(scan, ahead, u64::from(carry), dst.add(w)) else {
                 return (i + carry.count_ones() as usize, w);
             };
-            (i, w, carry, dense) = (i + b, w + s.written, s.carry, true);
+            (i, w, carry, dense) = (i + b, w + s.written, s.carry as u32, true);
         }
         // The end: the digits of an escape of the last block (a prefix of the rest), then
         // the rest (under B + 2 bytes) in at most two padded steps: all of it at the end of

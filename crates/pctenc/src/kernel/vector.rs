@@ -58,7 +58,7 @@ pub(crate) unsafe trait Bytes: Copy {
     fn or(self, b: Self) -> Self;
     /// Bit `i` is set where byte `i` is. Only for comparison results, whose bytes are all
     /// ones or all zeros (NEON sums the bytes' bit weights).
-    fn movemask(self) -> u32;
+    fn movemask(self) -> u64;
 }
 
 /// A kernel's vector: 16 or 32 bytes, in [`LANES`](Vector::LANES) lanes of 16.

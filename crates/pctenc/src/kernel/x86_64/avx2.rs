@@ -52,8 +52,8 @@ unsafe impl Bytes for Avx2 {
         Avx2(avx2!(_mm256_or_si256(self.0, b.0)))
     }
     #[inline(always)]
-    fn movemask(self) -> u32 {
-        avx2!(_mm256_movemask_epi8(self.0)) as u32
+    fn movemask(self) -> u64 {
+        avx2!(_mm256_movemask_epi8(self.0)) as u32 as u64
     }
 }
 

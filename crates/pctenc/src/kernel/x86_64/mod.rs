@@ -57,8 +57,8 @@ macro_rules! sse2_bytes {
                 $t($crate::kernel::x86_64::sse2!(_mm_or_si128(self.0, b.0)))
             }
             #[inline(always)]
-            fn movemask(self) -> u32 {
-                $crate::kernel::x86_64::sse2!(_mm_movemask_epi8(self.0)) as u32
+            fn movemask(self) -> u64 {
+                $crate::kernel::x86_64::sse2!(_mm_movemask_epi8(self.0)) as u32 as u64
             }
         }
     };
