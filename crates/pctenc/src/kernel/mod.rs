@@ -115,7 +115,7 @@ kernels! {
     // values without `%` would add (it mispredicts on columns where some values have one).
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx512 "avx512", "x86_64 AVX-512 with VBMI2's byte compress (and BMI2, POPCNT): 64 bytes per step.",
-        runs: x86_64::has_avx512(), entries: x86_64::avx512_entries, copy_clean: false;
+        runs: x86_64::has_avx512(), entries: x86_64::avx512, copy_clean: false;
     // Compiled only when the build enables simd128, and a module using it runs only on an
     // engine that has it.
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]

@@ -39,9 +39,9 @@ use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
 use super::prefetch;
-use crate::kernel::generic::PREFETCH_FROM;
-use crate::kernel::scalar::UNHEX;
+use crate::kernel::generic::{fix_one, has_room, PREFETCH_FROM};
 use crate::kernel::tables::{Nibbles, HI_NIBBLE};
+use crate::profile::Profile;
 
 /// Output bytes one encode step may touch: the last 16-byte group starts at most 3 · 48
 /// bytes in and stores 64.
@@ -245,13 +245,9 @@ macro_rules! encode_from {
 /// (the scalar kernel then does it all). Bytes of `out` past `written` may have been
 /// written too.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-pub fn encode(
-    n: &Nibbles,
-    digits: &[u8; 16],
-    input: &[u8],
-    out: &mut [MaybeUninit<u8>],
-) -> (usize, usize) {
-    if !has_room(input, out) {
+pub(crate) fn encode(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+    let (n, digits) = (p.nibbles(), crate::kernel::digits(p));
+    if !has_room(input, out, ENCODE_ROOM) {
         return (0, 0);
     }
     let len = input.len();
@@ -285,7 +281,7 @@ fn encode_steps(
     input: &[u8],
     out: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    if !has_room(input, out) {
+    if !has_room(input, out, ENCODE_ROOM) {
         return (0, 0);
     }
     if input.len() >= PREFETCH_FROM {
@@ -308,7 +304,7 @@ fn encode_far(
     input: &[u8],
     out: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    if !has_room(input, out) {
+    if !has_room(input, out, ENCODE_ROOM) {
         return (0, 0);
     }
     let c = EncodeOut::new(n, digits, out);
@@ -332,13 +328,6 @@ fn encode_far(
         i += 64;
     }
     encode_from!(c, input, (i, w))
-}
-
-/// Whether `out` has room for any encoding of `input` plus this kernel's [`ENCODE_ROOM`]
-/// (each input byte writes at most 3).
-#[inline]
-fn has_room(input: &[u8], out: &[MaybeUninit<u8>]) -> bool {
-    input.len() < 1 << 60 && 3 * input.len() + ENCODE_ROOM <= out.len()
 }
 
 /// The `VPERMB` indices that move lane i + 1 to lane i (the last lane's is masked off).
@@ -389,8 +378,8 @@ fn load_padded(b: &[u8]) -> __m512i {
 /// How many leading bytes of `input` the profile writes unchanged (a space that becomes `+`
 /// is a change).
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-pub fn clean_prefix(n: &Nibbles, input: &[u8]) -> usize {
-    let e = EncodeConsts::new(n, &[0; 16]);
+pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
+    let e = EncodeConsts::new(p.nibbles(), &[0; 16]);
     let changed = |v: __m512i| {
         let (mut mask, _, _) = e.classify(v);
         if e.plus {
@@ -682,25 +671,22 @@ pub fn decode(
                 if pm & (pm - 1) != 0 {
                     break; // two or more: the block steps below
                 }
-                // One escape in 64 bytes (sparse input): fix it in place, go on after it.
+                // One escape in 64 bytes (sparse input): fixed in place, as in the generic
+                // kernels.
                 let p = pm.trailing_zeros() as usize;
+                let dst = out_ptr.cast::<u8>();
                 // SAFETY: p < 64 and i + 66 <= input.len(): the two bytes after the `%` are
                 // the input's; w + p < w + 64 <= out.len() as above.
-                let (h, l) = unsafe {
-                    (UNHEX[*in_ptr.add(i + p + 1) as usize], UNHEX[*in_ptr.add(i + p + 2) as usize])
+                let fixed = unsafe {
+                    if reject {
+                        fix_one::<true>(in_ptr, dst, (i, w), p)
+                    } else {
+                        fix_one::<false>(in_ptr, dst, (i, w), p)
+                    }
                 };
-                if h | l < 16 {
-                    // SAFETY: as for the digits.
-                    unsafe { *out_ptr.add(w + p) = MaybeUninit::new(h << 4 | l) };
-                    i += p + 3;
-                    w += p + 1;
-                } else if reject {
-                    // Strict decoding stops at a malformed escape: the scalar kernel reports it.
-                    return (i + p, w + p);
-                } else {
-                    // Lenient decoding keeps the `%` as it is (already stored).
-                    i += p + 1;
-                    w += p + 1;
+                match fixed {
+                    Ok(at) => (i, w) = at,
+                    Err(at) => return at,
                 }
             }
             if i + 66 > bulk_end {

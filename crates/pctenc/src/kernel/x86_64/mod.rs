@@ -79,26 +79,6 @@ fn prefetch<const WRITE: bool>(p: *const u8) {
     }
 }
 
-/// The [`avx512`] kernel's entry points in the dispatch table's signatures.
-pub(crate) mod avx512_entries {
-    use core::mem::MaybeUninit;
-
-    pub(crate) use super::avx512::{decode, decode_short};
-    use crate::profile::Profile;
-
-    /// [`super::avx512::clean_prefix`] of the profile's tables.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-    pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
-        super::avx512::clean_prefix(p.nibbles(), input)
-    }
-
-    /// [`super::avx512::encode`] of the profile's tables.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-    pub(crate) fn encode(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
-        super::avx512::encode(p.nibbles(), crate::kernel::digits(p), input, out)
-    }
-}
-
 /// Whether this CPU runs the [`ssse3`] kernel.
 pub(crate) fn has_ssse3() -> bool {
     #[cfg(feature = "std")]
