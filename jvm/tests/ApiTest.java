@@ -89,6 +89,7 @@ public final class ApiTest {
         bytesAndRanges();
         queries();
         againstTheJdk(values);
+        strings();
         serialization();
         threads(values);
         twoClassLoaders(jar);
@@ -283,6 +284,140 @@ public final class ApiTest {
         eq("URLEncoder agrees on every value", values.size(), enc);
         eq("URLDecoder agrees on every value", values.size(), dec);
         check("URLDecoder rejects some values (" + rejected + ")", rejected > 100);
+    }
+
+    /**
+     * The String calls, which convert on the native side: the same results as the byte[]
+     * calls on {@code getBytes(UTF_8)} made into a String with {@code new String(UTF_8)}
+     * (the API's contract), for what the conversion meets: text beyond ASCII and beyond
+     * Latin-1, supplementary characters, unpaired surrogates (which {@code getBytes} writes
+     * as {@code ?}), NUL, empty values, values past the thread's scratch memory, errors and
+     * their offsets (in UTF-8 bytes).
+     */
+    static void strings() {
+        Pctenc rfc = Pctenc.of("rfc3986");
+        Pctenc spark = Pctenc.of("spark");
+        eq("encode beyond Latin-1", "a%20%C3%A9%E2%82%AC%F0%9F%98%80", rfc.encode("a \u00e9\u20ac\uD83D\uDE00"));
+        eq("decode to Latin-1", "caf\u00e9\u00ff", rfc.decode("caf%C3%A9%C3%BF"));
+        eq("decode beyond Latin-1", "\u20ac \uD83D\uDE00\u4e2d", rfc.decode("%E2%82%AC%20%F0%9F%98%80%E4%B8%AD"));
+        eq("decode keeps raw text beyond ASCII", "\u4e2d\u00e9 \uD83D\uDE00", rfc.decode("\u4e2d\u00e9%20\uD83D\uDE00"));
+        eq("encode a lone high surrogate as ?", "a%3Fb", rfc.encode("a\uD800b"));
+        eq("encode a lone low surrogate as ?", "%3F%3F", rfc.encode("\uDC00\uD800"));
+        eq("encode a high surrogate before a pair", "%3F%F0%9F%98%80", rfc.encode("\uD83D\uD83D\uDE00"));
+        eq("spark encodes a lone surrogate as URLEncoder", URLEncoder.encode("x\uDBFF y", StandardCharsets.UTF_8),
+                spark.encode("x\uDBFF y"));
+        eq("decode leaves a lone surrogate as ? (unchanged input kept)", "\uD800%", Pctenc.of("rfc3986", "malformed=lenient").decode("\uD800%"));
+        eq("decode a surrogate beside an escape", "?/", rfc.decode("\uD800%2F"));
+        eq("encode NUL", "a%00b", rfc.encode("a\u0000b"));
+        eq("decode NUL", "a\u0000b", rfc.decode("a%00b"));
+        eq("decode NUL beyond Latin-1", "\u0000\u20ac", rfc.decode("%00%E2%82%AC"));
+        String empty = "";
+        check("empty encode is the value", rfc.encode(empty) == empty && rfc.decode(empty) == empty);
+        eq("empty tryDecode", "", rfc.tryDecode(""));
+        // The offsets count UTF-8 bytes of the value: e-acute is two, the pair four, and a
+        // lone surrogate one (its '?').
+        long[] at = {2, 4, 1, 6};
+        String[] bad = {"\u00e9%zz", "\uD83D\uDE00%zz", "\uD800%zz", "\u20ac\u00e9\uDC00%zz"};
+        for (int i = 0; i < bad.length; i++) {
+            String v = bad[i];
+            PctencException e = throwsWith("decode error in " + units(v), PctencException.class, "invalid-escape",
+                    () -> rfc.decode(v));
+            if (e != null) {
+                eq("offset of the error in " + units(v), at[i], e.offset());
+                eq("profile of the error in " + units(v), "rfc3986", e.profile());
+            }
+            eq("tryDecode " + units(v), null, rfc.tryDecode(v));
+            eq("on_error=keep " + units(v), v, Pctenc.of("rfc3986", "on_error=keep").decode(v));
+        }
+        PctencException u = throwsWith("strict UTF-8 after a supplementary character", PctencException.class,
+                "invalid-utf8", () -> rfc.decode("\uD83D\uDE00%FF"));
+        if (u != null) {
+            eq("its offset", 4L, u.offset());
+        }
+        // Long values: one that fits the thread's scratch memory, one past it.
+        for (int n : new int[] {50_000, 400_000}) {
+            StringBuilder b = new StringBuilder();
+            while (b.length() < n) {
+                b.append("a \u00e9\u20ac\uD83D\uDE00\uD800/");
+            }
+            String v = b.toString();
+            String want = URLEncoder.encode(v, StandardCharsets.UTF_8);
+            eq("spark encode of " + n + " characters", want, spark.encode(v));
+            eq("spark decode of " + n + " characters", URLDecoder.decode(want, StandardCharsets.UTF_8), spark.decode(want));
+        }
+        // Seeded random strings over a pool of the characters above: the String calls
+        // against the byte[] calls on getBytes(UTF_8) (the contract), and spark against the JDK.
+        String[] pool = {"a", "Z", "0", " ", "%", "+", "/", "~", "\u0000", "\u007f", "\u0080", "\u00e9",
+            "\u00ff", "\u0100", "\u20ac", "\u4e2d", "\uffff", "\uD83D\uDE00", "\uDBFF\uDFFF", "\uD800",
+            "\uDC00", "%41", "%C3%A9", "%E2%82%AC", "%F0%9F%98%80", "%FF", "%ED%A0%80", "%2"};
+        java.util.Random r = new java.util.Random(25);
+        Pctenc lossy = Pctenc.of("rfc3986", "utf8=lossy, malformed=lenient");
+        int same = 0, runs = 3000;
+        for (int i = 0; i < runs; i++) {
+            StringBuilder b = new StringBuilder();
+            int k = r.nextInt(40);
+            for (int j = 0; j < k; j++) {
+                b.append(pool[r.nextInt(pool.length)]);
+            }
+            String v = b.toString();
+            byte[] utf8 = v.getBytes(StandardCharsets.UTF_8);
+            // The byte[] calls on getBytes(UTF_8), read back as the String calls promise:
+            // the value itself where the output is the input unchanged.
+            String encoded = text(v, utf8, rfc.encode(utf8));
+            String decoded = text(v, utf8, lossy.decode(utf8));
+            String tried = text(v, utf8, rfc.tryDecode(utf8));
+            boolean ok = encoded.equals(rfc.encode(v)) && decoded.equals(lossy.decode(v))
+                    && java.util.Objects.equals(tried, rfc.tryDecode(v))
+                    && URLEncoder.encode(v, StandardCharsets.UTF_8).equals(spark.encode(v));
+            // URLDecoder keeps a lone surrogate as it is where pctenc decodes getBytes(UTF_8),
+            // which has '?' for it (the contract: a String is coded as its UTF-8 bytes): the
+            // one expected difference, checked on its own below.
+            if (!hasLoneSurrogate(v)) {
+                String jdk;
+                try {
+                    jdk = URLDecoder.decode(v, StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    jdk = null;
+                }
+                ok &= java.util.Objects.equals(jdk, spark.tryDecode(v));
+            }
+            if (ok) {
+                same++;
+            } else if (i + 1 - same <= 5) {
+                check("random String " + units(v) + ": encode " + rfc.encode(v) + " / " + encoded + ", decode "
+                        + lossy.decode(v) + " / " + decoded + ", spark " + spark.encode(v) + " / "
+                        + spark.tryDecode(v), false);
+            }
+        }
+        eq("random Strings: the String calls agree with byte[] and the JDK", runs, same);
+        eq("the expected difference: a lone surrogate is '?' to pctenc", "?A", spark.decode("\uD800%41"));
+        eq("... and itself to URLDecoder", "\uD800A", URLDecoder.decode("\uD800%41", StandardCharsets.UTF_8));
+    }
+
+    /** What a String call returns for the byte[] call's {@code out} on {@code in}, the UTF-8 of {@code v}. */
+    static String text(String v, byte[] in, byte[] out) {
+        return out == null ? null : out == in ? v : new String(out, StandardCharsets.UTF_8);
+    }
+
+    static boolean hasLoneSurrogate(String v) {
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < v.length() && Character.isLowSurrogate(v.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A value with its UTF-16 units spelled out (lone surrogates do not print). */
+    static String units(String v) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : v.toCharArray()) {
+            b.append(c >= 0x20 && c < 0x7f ? String.valueOf(c) : String.format("\\u%04x", (int) c));
+        }
+        return b.append('"').toString();
     }
 
     static void serialization() throws Exception {

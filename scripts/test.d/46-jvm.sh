@@ -7,6 +7,7 @@
 #      code/offset/profile, options, byte[] ranges, the `spark` profile against the JDK's own
 #      URLEncoder/URLDecoder on every shared test string, serialization, threads, two class
 #      loaders, and the conformance table (conformance/cases.jsonl, encode/decode/try-decode);
+#      and jvm/bench compiled (not run);
 #   2. spark-sql (pyspark's bin/spark-sql, local[2]) with --jars and spark.sql.extensions:
 #      jvm/tests/cli.sql compares pct_* with the built-ins on the shared strings and must
 #      fail its last query with the byte offset;
@@ -55,6 +56,15 @@ echo "$out" | tail -30
 count "Java API" "$(echo "$out" | tail -1)"
 [ $rc -eq 0 ] || failed=$((failed + 1))
 lap "Java API harness done"
+
+# The benchmarks (jvm/bench, BENCHMARKS.md) are compiled, not run, so that they keep up with
+# the API they time.
+spark_jars=$("$py" -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')/jars
+if javac --release 17 -Xlint:all,-path -Werror -cp "$jar:$spark_jars/*" -d "$tmp/bench" jvm/bench/*.java; then
+    count "benchmarks compile" "1 passed, 0 failed"
+else
+    count "benchmarks compile" "0 passed, 1 failed"
+fi
 
 # 2. spark-sql, the CLI pyspark ships.
 "$py" - "$tmp/values.hex" >"$tmp/values.json" <<'PY'

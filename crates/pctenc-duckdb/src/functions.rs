@@ -27,17 +27,19 @@
 //! becomes the query's error.
 
 use std::ffi::{c_void, CStr, CString};
+use std::ops::RangeInclusive;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use libduckdb_sys::{
     duckdb_bind_info, duckdb_connection, duckdb_data_chunk, duckdb_function_info,
-    duckdb_logical_type, duckdb_vector, idx_t, DUCKDB_TYPE_DUCKDB_TYPE_BLOB,
+    duckdb_logical_type, duckdb_vector, idx_t, DUCKDB_TYPE, DUCKDB_TYPE_DUCKDB_TYPE_BLOB,
     DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
 };
 use pctenc::batch::OnError;
 
 use crate::api::api;
 use crate::plan::{Function, Kind, Op, Plan};
+use crate::register::{self, Overload};
 use crate::run::{in_place, run, run_in_place, with_scratch};
 use crate::vector::{gather, scatter, set_null, strings, Results, Strings};
 
@@ -75,76 +77,40 @@ pub static FUNCTIONS: &[Function] = &[
 /// # Safety
 /// `con` must be a live connection and [`crate::api::init`] must have succeeded.
 pub unsafe fn register(con: duckdb_connection) -> Result<(), String> {
-    let t = api();
-    let mut i = 0;
-    while i < FUNCTIONS.len() {
-        let name = FUNCTIONS[i].name;
-        let cname = CString::new(name).expect("no NUL");
-        // SAFETY: table entries checked at load; the set, the functions and the types are
-        // created, handed to DuckDB (which copies them) and destroyed here.
-        unsafe {
-            let mut set = (t.duckdb_create_scalar_function_set.unwrap_unchecked())(cname.as_ptr());
-            while i < FUNCTIONS.len() && FUNCTIONS[i].name == name {
-                for args in 1..=3 {
-                    let mut sf = overload(&FUNCTIONS[i], args);
-                    (t.duckdb_add_scalar_function_to_set.unwrap_unchecked())(set, sf);
-                    (t.duckdb_destroy_scalar_function.unwrap_unchecked())(&mut sf);
-                }
-                i += 1;
-            }
-            let state = (t.duckdb_register_scalar_function_set.unwrap_unchecked())(con, set);
-            (t.duckdb_destroy_scalar_function_set.unwrap_unchecked())(&mut set);
-            if state != libduckdb_sys::DuckDBSuccess {
-                return Err(format!("DuckDB refused to register {name}"));
-            }
-        }
-    }
-    Ok(())
+    // SAFETY: this function's contract.
+    unsafe { register::register(con, FUNCTIONS) }
 }
 
-/// One overload of `function` with `args` arguments.
-///
-/// # Safety
-/// As [`register`].
-unsafe fn overload(
-    function: &'static Function,
-    args: usize,
-) -> libduckdb_sys::duckdb_scalar_function {
-    let t = api();
-    let sql_type = |k: Kind| match k {
+impl Overload for Function {
+    const BIND: unsafe extern "C" fn(duckdb_bind_info) = bind;
+    const EXECUTE: unsafe extern "C" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector) =
+        execute;
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The value; the profile; the options.
+    fn arities(&self) -> RangeInclusive<usize> {
+        1..=3
+    }
+
+    unsafe fn parameter(&self, index: usize) -> duckdb_logical_type {
+        let kind = if index == 0 { self.input } else { Kind::Text };
+        // SAFETY: this function's contract.
+        unsafe { register::simple(sql_type(kind)) }
+    }
+
+    unsafe fn returns(&self) -> duckdb_logical_type {
+        // SAFETY: this function's contract.
+        unsafe { register::simple(sql_type(self.output)) }
+    }
+}
+
+fn sql_type(k: Kind) -> DUCKDB_TYPE {
+    match k {
         Kind::Text => DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
         Kind::Bytes => DUCKDB_TYPE_DUCKDB_TYPE_BLOB,
-    };
-    let name = CString::new(function.name).expect("no NUL");
-    // SAFETY: table entries checked at load; each logical type is destroyed after DuckDB has
-    // copied it into the function; `function` is 'static, so the extra info (a pointer to
-    // it, never freed) outlives every call.
-    unsafe {
-        let sf = (t.duckdb_create_scalar_function.unwrap_unchecked())();
-        (t.duckdb_scalar_function_set_name.unwrap_unchecked())(sf, name.as_ptr());
-        let add = |ty: duckdb_logical_type| {
-            (t.duckdb_scalar_function_add_parameter.unwrap_unchecked())(sf, ty);
-        };
-        for a in 0..args {
-            let mut ty = (t.duckdb_create_logical_type.unwrap_unchecked())(if a == 0 {
-                sql_type(function.input)
-            } else {
-                DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR
-            });
-            add(ty);
-            (t.duckdb_destroy_logical_type.unwrap_unchecked())(&mut ty);
-        }
-        let mut ret = (t.duckdb_create_logical_type.unwrap_unchecked())(sql_type(function.output));
-        (t.duckdb_scalar_function_set_return_type.unwrap_unchecked())(sf, ret);
-        (t.duckdb_destroy_logical_type.unwrap_unchecked())(&mut ret);
-        (t.duckdb_scalar_function_set_extra_info.unwrap_unchecked())(
-            sf,
-            function as *const Function as *mut c_void,
-            None,
-        );
-        (t.duckdb_scalar_function_set_bind.unwrap_unchecked())(sf, Some(bind));
-        (t.duckdb_scalar_function_set_function.unwrap_unchecked())(sf, Some(execute));
-        sf
     }
 }
 
@@ -217,11 +183,8 @@ pub(crate) unsafe fn constant_arg(info: duckdb_bind_info, index: usize) -> Resul
 
 unsafe extern "C" fn bind(info: duckdb_bind_info) {
     finish_bind(info, || {
-        // SAFETY: DuckDB passes the extra info set in `overload`: a &'static Function.
-        let function = unsafe {
-            &*((api().duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
-                as *const Function)
-        };
+        // SAFETY: `info` is this callback's, registered for a Function.
+        let function: &'static Function = unsafe { register::extra_info(info) };
         // SAFETY: `info` is this callback's.
         let (profile, options) = unsafe { (constant_arg(info, 1)?, constant_arg(info, 2)?) };
         Ok(match (profile, options) {

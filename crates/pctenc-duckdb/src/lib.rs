@@ -18,7 +18,9 @@
 //!
 //! - [`api`]: the host's C API function table, copied at `LOAD` (C API `v1.5.6`, which
 //!   DuckDB 1.5.6 and 2.x both serve, so one binary loads in both).
-//! - [`functions`]: the SQL functions, their overloads, and the bind and execute callbacks.
+//! - [`functions`]: the SQL functions, their overloads, and the bind and execute callbacks;
+//!   `register` turns a table of overloads (these, and the query functions') into DuckDB's
+//!   function sets.
 //! - [`plan`]: the profile and options of a call, resolved through the core's options model
 //!   (`pctenc::options`) once per call site when they are constants.
 //! - [`vector`]: DuckDB's string vectors read into the core's batch layout and written back.
@@ -38,6 +40,7 @@ pub mod functions;
 pub mod list;
 pub mod plan;
 pub mod query;
+mod register;
 pub mod run;
 pub mod vector;
 

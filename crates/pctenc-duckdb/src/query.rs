@@ -28,7 +28,7 @@
 //! decodes only that value, so a malformed pair elsewhere in the URL is no error. An error
 //! names the function, profile, value and byte offset in the value.
 
-use std::ffi::{c_void, CString};
+use std::ops::RangeInclusive;
 
 use libduckdb_sys::{
     duckdb_bind_info, duckdb_connection, duckdb_data_chunk, duckdb_function_info,
@@ -43,6 +43,7 @@ use crate::api::api;
 use crate::functions::{constant_arg, finish_bind, guard_execute, Arg};
 use crate::list::{read_pairs, write_list, write_pairs, write_strings};
 use crate::plan::resolve;
+use crate::register::{self, Overload};
 use crate::run::{batch_message, error_row, with_scratch};
 use crate::vector::{gather, scatter, set_null, strings, Gathered};
 
@@ -186,32 +187,33 @@ impl QueryPlan {
 /// # Safety
 /// As [`crate::functions::register`].
 pub unsafe fn register(con: duckdb_connection) -> Result<(), String> {
-    let t = api();
-    let mut i = 0;
-    while i < QUERY_FUNCTIONS.len() {
-        let name = QUERY_FUNCTIONS[i].name;
-        let cname = CString::new(name).expect("no NUL");
-        // SAFETY: as in functions::register.
-        unsafe {
-            let mut set = (t.duckdb_create_scalar_function_set.unwrap_unchecked())(cname.as_ptr());
-            while i < QUERY_FUNCTIONS.len() && QUERY_FUNCTIONS[i].name == name {
-                let f = &QUERY_FUNCTIONS[i];
-                let least = f.profile_arg();
-                for args in least..=least + 2 {
-                    let mut sf = overload(f, args);
-                    (t.duckdb_add_scalar_function_to_set.unwrap_unchecked())(set, sf);
-                    (t.duckdb_destroy_scalar_function.unwrap_unchecked())(&mut sf);
-                }
-                i += 1;
-            }
-            let state = (t.duckdb_register_scalar_function_set.unwrap_unchecked())(con, set);
-            (t.duckdb_destroy_scalar_function_set.unwrap_unchecked())(&mut set);
-            if state != libduckdb_sys::DuckDBSuccess {
-                return Err(format!("DuckDB refused to register {name}"));
-            }
-        }
+    // SAFETY: this function's contract.
+    unsafe { register::register(con, QUERY_FUNCTIONS) }
+}
+
+impl Overload for QueryFunction {
+    const BIND: unsafe extern "C" fn(duckdb_bind_info) = bind;
+    const EXECUTE: unsafe extern "C" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector) =
+        execute;
+
+    fn name(&self) -> &'static str {
+        self.name
     }
-    Ok(())
+
+    /// The URL or pairs (and the key); the profile; the options.
+    fn arities(&self) -> RangeInclusive<usize> {
+        self.profile_arg()..=self.profile_arg() + 2
+    }
+
+    unsafe fn parameter(&self, index: usize) -> duckdb_logical_type {
+        // SAFETY: this function's contract.
+        unsafe { logical(if index == 0 { self.input } else { Type::Text }) }
+    }
+
+    unsafe fn returns(&self) -> duckdb_logical_type {
+        // SAFETY: this function's contract.
+        unsafe { logical(self.output()) }
+    }
 }
 
 /// The logical type of `ty` (the caller destroys it).
@@ -223,8 +225,7 @@ unsafe fn logical(ty: Type) -> duckdb_logical_type {
     // SAFETY: table entries checked at load; each intermediate type is destroyed after the
     // type made from it has copied it.
     unsafe {
-        let text =
-            || (t.duckdb_create_logical_type.unwrap_unchecked())(DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR);
+        let text = || register::simple(DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR);
         match ty {
             Type::Text => text(),
             Type::Texts => {
@@ -259,39 +260,6 @@ unsafe fn logical(ty: Type) -> duckdb_logical_type {
     }
 }
 
-/// One overload of `function` with `args` arguments.
-///
-/// # Safety
-/// As [`register`].
-unsafe fn overload(
-    function: &'static QueryFunction,
-    args: usize,
-) -> libduckdb_sys::duckdb_scalar_function {
-    let t = api();
-    let name = CString::new(function.name).expect("no NUL");
-    // SAFETY: as in functions::overload; `function` is 'static.
-    unsafe {
-        let sf = (t.duckdb_create_scalar_function.unwrap_unchecked())();
-        (t.duckdb_scalar_function_set_name.unwrap_unchecked())(sf, name.as_ptr());
-        for a in 0..args {
-            let mut ty = logical(if a == 0 { function.input } else { Type::Text });
-            (t.duckdb_scalar_function_add_parameter.unwrap_unchecked())(sf, ty);
-            (t.duckdb_destroy_logical_type.unwrap_unchecked())(&mut ty);
-        }
-        let mut ret = logical(function.output());
-        (t.duckdb_scalar_function_set_return_type.unwrap_unchecked())(sf, ret);
-        (t.duckdb_destroy_logical_type.unwrap_unchecked())(&mut ret);
-        (t.duckdb_scalar_function_set_extra_info.unwrap_unchecked())(
-            sf,
-            function as *const QueryFunction as *mut c_void,
-            None,
-        );
-        (t.duckdb_scalar_function_set_bind.unwrap_unchecked())(sf, Some(bind));
-        (t.duckdb_scalar_function_set_function.unwrap_unchecked())(sf, Some(execute));
-        sf
-    }
-}
-
 /// What bind decided for one call site (as functions.rs's `Bound`).
 #[derive(Clone)]
 enum Bound {
@@ -302,11 +270,8 @@ enum Bound {
 
 unsafe extern "C" fn bind(info: duckdb_bind_info) {
     finish_bind(info, || {
-        // SAFETY: the extra info set in `overload`: a &'static QueryFunction.
-        let function = unsafe {
-            &*((api().duckdb_scalar_function_bind_get_extra_info.unwrap_unchecked())(info)
-                as *const QueryFunction)
-        };
+        // SAFETY: `info` is this callback's, registered for a QueryFunction.
+        let function: &'static QueryFunction = unsafe { register::extra_info(info) };
         let p = function.profile_arg();
         // SAFETY: `info` is this callback's.
         let args = unsafe {

@@ -35,7 +35,7 @@ use crate::query::{QueryCodec, QueryOp};
 
 /// The largest output buffer a thread keeps between calls; a larger one (a very long value)
 /// is given back after the call, so memory stays bounded by the values in flight.
-const KEEP_SCRATCH: usize = 1 << 20;
+pub(crate) const KEEP_SCRATCH: usize = 1 << 20;
 
 thread_local! {
     /// Each thread's output buffer, reused from call to call.
@@ -326,10 +326,11 @@ fn query_codec(handle: jlong) -> &'static QueryCodec {
     unsafe { &*(handle as *const QueryCodec) }
 }
 
-/// What [`Java_org_pctenc_Native_runInto`] returns instead of a length.
-const UNCHANGED: jint = -1;
-const NULL_VALUE: jint = -2;
-const DOES_NOT_FIT: jint = -3;
+/// What [`Java_org_pctenc_Native_runInto`], `runAt` and the `String` calls (`ffi_string`)
+/// return instead of a length (`org.pctenc.Native`'s constants).
+pub(crate) const UNCHANGED: jint = -1;
+pub(crate) const NULL_VALUE: jint = -2;
+pub(crate) const DOES_NOT_FIT: jint = -3;
 
 /// `static native int runInto(long handle, byte[] input, int from, int len, byte[] out, int room)`:
 /// [`Java_org_pctenc_Native_run`] with the output written into `out`, an array Java
@@ -382,7 +383,21 @@ pub extern "system" fn Java_org_pctenc_Native_runInto(
 /// panic): the Java side calls [`Java_org_pctenc_Native_run`] on the same bytes, which throws
 /// the exception with the core's message. Errors are rare, so the common call touches no
 /// JNI function at all.
-const FAILED: jint = -4;
+pub(crate) const FAILED: jint = -4;
+
+/// The `len` values of type `T` at the native address `addr` (none when `len` is 0,
+/// whatever `addr` is).
+///
+/// # Safety
+/// Unless `len` is 0: `addr` is the address, aligned for `T`, of `len` readable values that
+/// nothing writes while the slice lives.
+pub(crate) unsafe fn native_slice<'a, T>(addr: jlong, len: usize) -> &'a [T] {
+    if len == 0 {
+        return &[];
+    }
+    // SAFETY: this function's contract.
+    unsafe { std::slice::from_raw_parts(addr as usize as *const T, len) }
+}
 
 /// `static native int runAt(long handle, long input, int len, long out, int room)`: the
 /// codec on the `len` bytes at address `input`, the output written to the `room` bytes at
@@ -407,14 +422,10 @@ pub extern "system" fn Java_org_pctenc_Native_runAt(
     let (Ok(len), Ok(room)) = (usize::try_from(len), usize::try_from(room)) else {
         return FAILED; // `run` throws IllegalArgumentException for the negative length.
     };
-    let value: &[u8] = if len == 0 {
-        &[]
-    } else {
-        // SAFETY: org.pctenc's callers pass the address of `len` readable bytes of native
-        // memory they own and keep alive for the call (a thread's scratch buffer or an
-        // off-heap string), which nothing writes during it.
-        unsafe { std::slice::from_raw_parts(input as usize as *const u8, len) }
-    };
+    // SAFETY: org.pctenc's callers pass the address of `len` readable bytes of native memory
+    // they own and keep alive for the call (a thread's scratch buffer or an off-heap string),
+    // which nothing writes during it.
+    let value: &[u8] = unsafe { native_slice(input, len) };
     // One borrow of the thread's buffer for the whole call: run into it, copy out.
     let run = || {
         SCRATCH.with(|s| {
@@ -500,7 +511,7 @@ fn new_array_from_scratch(env: *mut JNIEnv) -> jbyteArray {
 }
 
 /// The codec behind a handle made by [`Java_org_pctenc_Native_compile`].
-fn codec(handle: jlong) -> &'static Codec {
+pub(crate) fn codec(handle: jlong) -> &'static Codec {
     // SAFETY: handles are made only by `compile` (the address of a leaked, interned Codec,
     // never freed) and passed back only by org.pctenc's own classes, through package-private
     // native methods; a handle of 0 is never made (compile threw instead).

@@ -10,8 +10,12 @@
 //!
 //! ```text
 //! Java: Pctenc.of(profile, options) ──► Native.compile ──► codec::Codec (interned) ─► handle
-//! Java: pctenc.decode(value)        ──► copy into the thread's Scratch ─► Native.runAt(handle,
+//! Java: pctenc.decode(byte[])       ──► copy into the thread's Scratch ─► Native.runAt(handle,
 //!                                       address, len, out, room) ─► ffi ─► codec ─► core
+//! Java: pctenc.encode(String)       ──► its UTF-16 into the Scratch ─► Native.runUtf16 ─►
+//!                                       ffi_string ─► utf16 (to UTF-8) ─► codec ─► core
+//! Java: pctenc.decode(String)       ──► getBytes into the Scratch ─► Native.runUtf8 ─►
+//!                                       ffi_string ─► codec ─► core ─► utf16 (to UTF-16)
 //! ```
 //!
 //! - [`codec`]: a profile and its options, compiled once, run on one value at a time
@@ -19,7 +23,9 @@
 //! - [`query`]: the query operations (`pct_query_param`, `pct_parse_query`,
 //!   `pct_build_query`) compiled once, run on one row at a time through the core's column
 //!   functions.
-//! - `ffi`: the JNI exports; the only module with `unsafe`.
+//! - [`utf16`]: Java's UTF-16 to UTF-8 and back by the JDK's rules, for the `String` calls.
+//! - `ffi`, `ffi_string` (the `String` calls): the JNI exports; the only modules with
+//!   `unsafe`.
 //!
 //! `scripts/build/jvm.sh` builds this crate and the jar; docs/engines.md says how to use it.
 
@@ -28,4 +34,7 @@
 pub mod codec;
 #[allow(unsafe_code)]
 mod ffi;
+#[allow(unsafe_code)]
+mod ffi_string;
 pub mod query;
+pub mod utf16;

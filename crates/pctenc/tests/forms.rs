@@ -162,3 +162,25 @@ fn declared_charset_is_the_first_charset_field() {
     assert_eq!(declared(b"charset=sjis&_charset=sjis"), None);
     assert_eq!(declared(b""), None);
 }
+
+/// HTML's newline normalization (form submission): a lone CR or LF becomes CRLF, and text
+/// already normal comes back borrowed, with no copy.
+#[test]
+fn newlines_are_normalized_and_normal_text_is_not_copied() {
+    use std::borrow::Cow;
+    for (input, want) in [
+        ("a\rb\nc\r\nd", "a\r\nb\r\nc\r\nd"),
+        ("\n", "\r\n"),
+        ("\r", "\r\n"),
+        ("x\n\r", "x\r\n\r\n"),
+        ("\r\r\n", "\r\n\r\n"),
+    ] {
+        let got = form::normalize_newlines(input);
+        assert_eq!(got, want, "{input:?}");
+        assert!(matches!(got, Cow::Owned(_)), "{input:?} needed a change");
+    }
+    for normal in ["", "plain", "a\r\nb", "\r\n", "\r\n\r\nz", "é\r\n"] {
+        let got = form::normalize_newlines(normal);
+        assert!(matches!(got, Cow::Borrowed(s) if s == normal), "{normal:?}: {got:?}");
+    }
+}

@@ -97,8 +97,15 @@ fn error_spans_name_the_offending_bytes() {
 #[test]
 fn presets_and_knobs() {
     assert_eq!(SegmentPolicy::default(), SegmentPolicy::strict());
-    for name in ["strict", "servlet6", "lenient"] {
-        assert!(SegmentPolicy::by_name(name).is_some());
+    for (name, preset) in [
+        ("strict", SegmentPolicy::strict()),
+        ("servlet6", SegmentPolicy::servlet6()),
+        ("lenient", SegmentPolicy::lenient()),
+    ] {
+        assert_eq!(SegmentPolicy::by_name(name), Some(preset), "{name}");
+    }
+    for name in ["", "Strict", "servlet", "rfc3986"] {
+        assert_eq!(SegmentPolicy::by_name(name), None, "{name:?}");
     }
     assert!(matches!(decode_segment("plain", &SegmentPolicy::strict()).unwrap(), Cow::Borrowed(_)));
     let lenient = SegmentPolicy::lenient();
@@ -169,4 +176,35 @@ fn max_len_is_inclusive() {
     assert_eq!((e.kind, e.offset, e.len), (K::TooLong, 3, 1));
     let none = SegmentPolicy { max_len: Some(0), ..SegmentPolicy::strict() };
     assert_eq!(decode_segment("", &none).unwrap(), &b""[..]);
+}
+
+/// The error codes are a stable contract (the CLI prints them, scripts match on them): each
+/// kind keeps its kebab-case name, and no two kinds share one.
+#[test]
+fn error_codes_are_stable() {
+    let codes = [
+        (K::MalformedEscape, "malformed-escape"),
+        (K::Utf16Escape, "utf16-escape"),
+        (K::RawSeparator, "raw-separator"),
+        (K::EncodedSlash, "encoded-slash"),
+        (K::EncodedBackslash, "encoded-backslash"),
+        (K::RawBackslash, "raw-backslash"),
+        (K::EncodedNul, "encoded-nul"),
+        (K::EncodedCrLf, "encoded-crlf"),
+        (K::EncodedControl, "encoded-control"),
+        (K::RawControl, "raw-control"),
+        (K::DotSegment, "dot-segment"),
+        (K::DoubleEncoding, "double-encoding"),
+        (K::InvalidUtf8(Utf8Problem::Overlong), "invalid-utf8"),
+        (K::InvalidUtf8(Utf8Problem::Truncated), "invalid-utf8"),
+        (K::PathParameter, "path-parameter"),
+        (K::TooLong, "too-long"),
+    ];
+    for (kind, code) in codes {
+        assert_eq!(kind.as_str(), code, "{kind:?}");
+    }
+    let mut distinct: Vec<&str> = codes.iter().map(|(_, c)| *c).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), codes.len() - 1, "only the UTF-8 problems share a code");
 }

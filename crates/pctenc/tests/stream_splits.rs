@@ -38,30 +38,38 @@ fn encode_chunks(p: &pctenc::Profile, parts: &[&[u8]]) -> Result<Vec<u8>, Encode
     Ok(out)
 }
 
+/// Every cut of `s` into three chunks (empty ones included).
+fn three_way_splits(s: &[u8]) -> impl Iterator<Item = [&[u8]; 3]> + '_ {
+    (0..=s.len()).flat_map(move |i| (i..=s.len()).map(move |j| [&s[..i], &s[i..j], &s[j..]]))
+}
+
 #[test]
 fn every_three_way_split_matches_one_shot() {
     for p in ALL {
         for &s in SAMPLES {
             let want_dec = p.decode(s).map(|c| c.into_owned());
             let want_enc = p.try_encode(s).map(|c| c.into_owned().into_bytes());
-            for i in 0..=s.len() {
-                for j in i..=s.len() {
-                    let parts = [&s[..i], &s[i..j], &s[j..]];
-                    assert_eq!(
-                        decode_chunks(p, &parts),
-                        want_dec,
-                        "{} decode {:?} split {i},{j}",
-                        p.name(),
-                        String::from_utf8_lossy(s)
-                    );
-                    assert_eq!(
-                        encode_chunks(p, &parts),
-                        want_enc,
-                        "{} encode {:?} split {i},{j}",
-                        p.name(),
-                        String::from_utf8_lossy(s)
-                    );
-                }
+            for parts in three_way_splits(s) {
+                let what =
+                    || format!("{} {:?} split {parts:?}", p.name(), String::from_utf8_lossy(s));
+                assert_eq!(decode_chunks(p, &parts), want_dec, "decode {}", what());
+                assert_eq!(encode_chunks(p, &parts), want_enc, "encode {}", what());
+            }
+        }
+    }
+}
+
+/// Under the `bytes` input policy every byte-by-byte profile (JavaScript's `escape` too,
+/// whose unit is a byte or a `%u` code unit) streams through the kernel's direct append:
+/// the same bytes as the one-shot call, which goes through the profile's table.
+#[test]
+fn every_three_way_split_matches_one_shot_under_the_bytes_policy() {
+    for p in ALL {
+        let p = &p.with_input_utf8(pctenc::Utf8::Bytes);
+        for &s in SAMPLES {
+            let want = p.try_encode(s).map(|c| c.into_owned().into_bytes());
+            for parts in three_way_splits(s) {
+                assert_eq!(encode_chunks(p, &parts), want, "{} encode {parts:?}", p.name());
             }
         }
     }

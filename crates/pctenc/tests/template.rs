@@ -100,6 +100,9 @@ fn errors_name_the_offset() {
     assert_eq!(e("{x,y z}").offset(), 4);
     assert_eq!(e("{;keys:1*}").kind, pctenc::template::TemplateErrorKind::ExpectedCommaOrBrace);
     assert_eq!(e("a b").offset(), 1);
+    // A `{` inside an expression: the offset is the inner `{`, not the expression's.
+    assert_eq!(e("x{ab{c}").offset(), 4);
+    assert_eq!(e("{{c}").offset(), 1);
     let mut vars = Vars::new();
     vars.insert("keys".into(), Value::Assoc(vec![("a".into(), "b".into())]));
     let e = Template::parse("x{+keys:1}").unwrap().expand(&vars).unwrap_err();
@@ -132,4 +135,31 @@ fn negative_cases_fail_for_their_reason() {
         }
     }
     println!("negative cases by error: {kinds:?}");
+}
+
+#[test]
+fn variables_are_listed_in_order() {
+    let t = Template::parse("a{x}{+y,z*}b{w:3}").unwrap();
+    assert_eq!(t.variables().collect::<Vec<_>>(), ["x", "y", "z", "w"]);
+    assert_eq!(Template::parse("plain").unwrap().variables().count(), 0);
+}
+
+/// Literals (§2.1): a `%` must start a whole escape; the error says why and where.
+#[test]
+fn literal_errors_name_their_kind() {
+    use pctenc::template::TemplateErrorKind as K;
+    let e = |t: &str| Template::parse(t).unwrap_err();
+    assert!(Template::parse("a%41b%2F").is_ok());
+    for (t, at) in [("a%zz", 1), ("a%4z", 1), ("a%z4", 1), ("ab%4", 2), ("%", 0)] {
+        assert_eq!((e(t).offset(), e(t).kind), (at, K::InvalidLiteral), "{t:?}");
+    }
+    assert_eq!((e("a}b").offset(), e("a}b").kind), (1, K::StrayCloseBrace));
+    assert_eq!((e("a b").offset(), e("a b").kind), (1, K::InvalidLiteral));
+    // A `%` in a name needs two hex digits after it (not the byte before it).
+    assert_eq!((e("{a%z1}").offset(), e("{a%z1}").kind), (2, K::InvalidVarname));
+    assert!(Template::parse("{a%41}").is_ok());
+    for op in ["=", ",", "!", "@", "|"] {
+        let t = format!("x{{{op}y}}");
+        assert_eq!((e(&t).offset(), e(&t).kind), (2, K::ReservedOperator), "{t:?}");
+    }
 }

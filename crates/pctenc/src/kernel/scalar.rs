@@ -270,7 +270,7 @@ pub enum Step {
     Unit {
         /// Input bytes consumed.
         read: usize,
-        /// Output bytes in `bytes`.
+        /// Output bytes in `bytes`: 1 to 4, never 0.
         written: usize,
         /// The output.
         bytes: [u8; 4],

@@ -183,17 +183,17 @@ fn safe_cut(d: &Decoding, unit: Unit, held: &[u8]) -> usize {
     let continuation = |b: u8| (0x80..=0xBF).contains(&b);
     let (mut i, mut cut) = (0, 0);
     while i < held.len() {
+        // Every unit writes at least one byte (an escape decodes to one or more, a byte
+        // kept as written is itself), so a unit's first output byte always exists.
         let (read, first) = match held[i] {
             b'%' => match scalar::escape(d, unit, held, i, false) {
-                Ok(scalar::Step::Unit { read, written, bytes }) => {
-                    (read, (written > 0).then_some(bytes[0]))
-                }
+                Ok(scalar::Step::Unit { read, bytes, .. }) => (read, bytes[0]),
                 Ok(scalar::Step::Incomplete) => break,
                 Err(_) => return held.len(),
             },
-            b => (1, Some(b)),
+            b => (1, b),
         };
-        if i > 0 && first.is_some_and(|b| !continuation(b)) {
+        if i > 0 && !continuation(first) {
             cut = i;
         }
         i += read;

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use crate::encode::Stop;
 use crate::error::EncodeError;
-use crate::profile::{Profile, Unit, Utf8};
+use crate::profile::{Profile, Utf8};
 
 /// The longest unfinished tail a chunk can leave: a UTF-8 sequence cut short (three bytes)
 /// followed, for profiles that keep valid escapes, by an escape cut short (`%4`).
@@ -138,9 +138,10 @@ impl Encoder {
     }
 
     fn piece(&mut self, input: &[u8], out: &mut Vec<u8>, last: bool) -> Result<usize, EncodeError> {
-        if self.profile.unit() == Unit::Byte && self.profile.bytewise(self.policy) {
-            // Every byte on its own: the kernel writes straight into `out`'s spare capacity,
-            // with no staging buffer and no copy (the whole-process `--whole` path).
+        if self.profile.bytewise(self.policy) {
+            // Every byte on its own (what `encode_to` would do through the table): the kernel
+            // writes straight into `out`'s spare capacity, with no staging buffer and no copy
+            // (the whole-process `--whole` path).
             crate::kernel::encode_append_vec(&self.profile, input, out);
             return Ok(input.len());
         }

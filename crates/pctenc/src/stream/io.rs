@@ -35,11 +35,7 @@ impl<W: Write> EncodeWriter<W> {
     /// # Errors
     /// An I/O error, or [`io::ErrorKind::InvalidData`] wrapping the encode error.
     pub fn finish(mut self) -> io::Result<W> {
-        self.buf.clear();
-        self.encoder
-            .finish(&mut self.buf)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-        self.inner.write_all(&self.buf)?;
+        pass(&mut self.buf, &mut self.inner, |out| self.encoder.finish(out))?;
         self.inner.flush()?;
         Ok(self.inner)
     }
@@ -47,11 +43,7 @@ impl<W: Write> EncodeWriter<W> {
 
 impl<W: Write> Write for EncodeWriter<W> {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.buf.clear();
-        self.encoder
-            .push(data, &mut self.buf)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-        self.inner.write_all(&self.buf)?;
+        pass(&mut self.buf, &mut self.inner, |out| self.encoder.push(data, out))?;
         Ok(data.len())
     }
 
@@ -90,11 +82,7 @@ impl<W: Write> DecodeWriter<W> {
     /// # Errors
     /// An I/O error, or [`io::ErrorKind::InvalidData`] wrapping the decode error.
     pub fn finish(mut self) -> io::Result<W> {
-        self.buf.clear();
-        self.decoder
-            .finish(&mut self.buf)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-        self.inner.write_all(&self.buf)?;
+        pass(&mut self.buf, &mut self.inner, |out| self.decoder.finish(out))?;
         self.inner.flush()?;
         Ok(self.inner)
     }
@@ -102,15 +90,26 @@ impl<W: Write> DecodeWriter<W> {
 
 impl<W: Write> Write for DecodeWriter<W> {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.buf.clear();
-        self.decoder
-            .push(data, &mut self.buf)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-        self.inner.write_all(&self.buf)?;
+        pass(&mut self.buf, &mut self.inner, |out| self.decoder.push(data, out))?;
         Ok(data.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// One step of either writer: code into `buf` (emptied first), then write it all to `inner`.
+/// A coding error becomes [`io::ErrorKind::InvalidData`], wrapping the error.
+fn pass<E>(
+    buf: &mut Vec<u8>,
+    inner: &mut impl Write,
+    step: impl FnOnce(&mut Vec<u8>) -> Result<(), E>,
+) -> io::Result<()>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    buf.clear();
+    step(buf).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    inner.write_all(buf)
 }

@@ -125,6 +125,24 @@ final class Native {
      */
     static native int runAt(long handle, long input, int len, long out, int room);
 
+    /** {@link #runUtf16}: a length of UTF-16 units, not of ASCII bytes. */
+    static final int WIDE = 1 << 30;
+
+    /**
+     * The {@code String} call: the codec on the UTF-8 of the {@code len} native-order UTF-16
+     * units at address {@code input} (a String's characters; the UTF-8 is what
+     * {@code getBytes(UTF_8)} gives, an unpaired surrogate being {@code ?}), the result
+     * written to the {@code room} bytes at address {@code out} in a form a String keeps its
+     * characters in: ASCII bytes (returns their count), or native-order UTF-16 units
+     * (returns their count | {@link #WIDE}). Or {@link #UNCHANGED}, {@link #NULL_VALUE},
+     * {@link #DOES_NOT_FIT} (nothing written: call {@link #run}), {@link #FAILED} (call
+     * {@link #run}, which throws why). Primitives only, as {@link #runAt}.
+     */
+    static native int runUtf16(long handle, long input, int len, long out, int room);
+
+    /** {@link #runUtf16} on the {@code len} UTF-8 bytes at address {@code input}. */
+    static native int runUtf8(long handle, long input, int len, long out, int room);
+
     /** The address of a direct buffer's memory (0 if it is not direct). */
     static native long address(java.nio.ByteBuffer direct);
 

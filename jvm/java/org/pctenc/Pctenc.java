@@ -35,10 +35,14 @@ import java.util.Arrays;
  * method throws it when they do not apply to its operation ({@code malformed} to encode,
  * {@code on_error} to tryDecode) before reading the value.
  *
- * <p>Instances are immutable and thread-safe; make one per dialect and reuse it. A call
+ * <p>Instances are immutable and thread-safe; make one per dialect and reuse it. The options
+ * are compiled once per distinct set (in canonical form) and kept for the JVM's life, about
+ * 1.5 KiB each: options built from unbounded data (a {@code max_len} per request) cost that
+ * per distinct value. A call
  * allocates its result and nothing else, and returns its argument itself when nothing
  * changes (for {@code byte[]}, the same array: copy it before writing to it). Strings are
- * coded as their UTF-8 bytes; error offsets count those bytes.
+ * coded as their UTF-8 bytes, those {@code getBytes(UTF_8)} gives (an unpaired surrogate is
+ * {@code ?}); error offsets count those bytes.
  *
  * <p>Serializable: a deserialized instance compiles its options again in the receiving JVM
  * (the native handles never travel).
@@ -340,15 +344,34 @@ public final class Pctenc implements Serializable {
             throw new IllegalArgumentException(
                     "utf8=bytes decodes to bytes that a String cannot hold: use decode(byte[])");
         }
-        byte[] in = value.getBytes(StandardCharsets.UTF_8);
-        int room = room(mode, in.length);
-        Scratch s = Scratch.of((long) in.length + room);
+        // One native call on the thread's scratch memory, with no JDK conversion where it
+        // costs: encode hands over the value's UTF-16 units (the native side makes the
+        // UTF-8 getBytes would), decode its getBytes(UTF_8) (a copy for an ASCII string);
+        // the result comes back as ASCII bytes or UTF-16 units, made a String with a copy.
+        int len = value.length();
+        Scratch s = Scratch.of(Math.max(1024, 16L * len));
         if (s != null) {
-            s.buffer.put(0, in, 0, in.length);
-            int n = Native.runAt(h, s.address, in.length, s.address + in.length, room);
+            int n;
+            int at;
+            if (mode == ENCODE) {
+                value.getChars(0, len, s.chars, 0);
+                s.units.put(0, s.chars, 0, len);
+                at = 2 * len;
+                n = Native.runUtf16(h, s.address, len, s.address + at, s.buffer.capacity() - at);
+            } else {
+                byte[] in = value.getBytes(StandardCharsets.UTF_8);
+                s.buffer.put(0, in, 0, in.length);
+                at = (in.length + 1) & ~1;
+                n = Native.runUtf8(h, s.address, in.length, s.address + at, s.buffer.capacity() - at);
+            }
+            if (n >= Native.WIDE) {
+                n -= Native.WIDE;
+                s.units.get(at / 2, s.chars, 0, n);
+                return new String(s.chars, 0, n);
+            }
             if (n >= 0) {
-                s.buffer.get(in.length, s.bytes, 0, n);
-                return new String(s.bytes, 0, n, StandardCharsets.UTF_8);
+                s.buffer.get(at, s.bytes, 0, n);
+                return new String(s.bytes, 0, n, StandardCharsets.ISO_8859_1);
             }
             if (n == UNCHANGED) {
                 return value;
@@ -357,16 +380,12 @@ public final class Pctenc implements Serializable {
                 return null;
             }
         }
-        // Too long for the scratch buffer, an output that does not fit, or a failure (which
-        // the call below throws with the core's message).
+        // Too long for the scratch memory, an output that is not UTF-8 (which the JDK's
+        // decoder reads, as for any byte[] made into a String), or a failure (which the
+        // byte[] call throws with the core's message and the offset in these bytes).
+        byte[] in = value.getBytes(StandardCharsets.UTF_8);
         byte[] out = Native.run(h, in, 0, in.length);
-        if (out == null) {
-            return value;
-        }
-        if (out == in) {
-            return null;
-        }
-        return new String(out, StandardCharsets.UTF_8);
+        return out == null ? value : out == in ? null : new String(out, StandardCharsets.UTF_8);
     }
 
     private byte[] bytes(int mode, byte[] value) {

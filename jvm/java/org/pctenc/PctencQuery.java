@@ -30,7 +30,9 @@ import java.util.Map;
  * <p>Pairs cross into the native library as one byte array: a count ({@code int}, little
  * endian), each pair's name and value lengths ({@code int} each, -1 for null), then the bytes
  * of every name and value in order; a pair with a null name or value is left out of a built
- * query. Instances are immutable, thread-safe and serializable (compiled again on arrival).
+ * query. Instances are immutable, thread-safe and serializable (compiled again on arrival);
+ * their compiled options are kept for the JVM's life, as {@link Pctenc}'s are (about 2.5 KiB
+ * per distinct set).
  */
 public final class PctencQuery implements Serializable {
     private static final long serialVersionUID = 1L;

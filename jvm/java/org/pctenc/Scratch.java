@@ -25,8 +25,11 @@ public final class Scratch {
     /** The memory, and its address for the native call. */
     public final ByteBuffer buffer;
     public final long address;
-    /** A heap array as large: the output on its way into a {@code String}. */
+    /** Heap arrays as large: a result on its way into a {@code String}. */
     final byte[] bytes;
+    final char[] chars;
+    /** The memory as native-order UTF-16 units. */
+    final java.nio.CharBuffer units;
 
     private Scratch(int capacity) {
         buffer = ByteBuffer.allocateDirect(capacity);
@@ -35,6 +38,8 @@ public final class Scratch {
             throw new IllegalStateException("pctenc: no address for a direct buffer");
         }
         bytes = new byte[capacity];
+        chars = new char[capacity / 2];
+        units = buffer.duplicate().order(java.nio.ByteOrder.nativeOrder()).asCharBuffer();
     }
 
     /** This thread's buffer with room for {@code size} bytes; null when over {@link #MAX}. */
