@@ -12,9 +12,9 @@ use crate::kernel::vector::{Bytes, Lane, Vector};
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2(__m256i);
 
-/// One 16-byte lane of [`Avx2`] (VEX-encoded).
+/// One 16-byte lane of [`Avx2`] (VEX-encoded), and of `Avx512`.
 #[derive(Clone, Copy)]
-pub(crate) struct Half(__m128i);
+pub(crate) struct Half(pub(super) __m128i);
 
 /// `unsafe { $e }` for an AVX2 instruction.
 macro_rules! avx2 {

@@ -1,5 +1,5 @@
-//! x86_64 kernels: SSSE3 and AVX2 as instances of the generic algorithm ([`Vector`] impls
-//! and their entry points), and AVX-512, which has an algorithm of its own. Each is entered
+//! x86_64 kernels: SSSE3, AVX2 and AVX-512 as instances of the generic algorithm ([`Vector`]
+//! impls and their entry points). Each is entered
 //! only through a [`Kernel`](crate::Kernel) that run-time detection produced (`kernel/mod.rs`).
 //!
 //! The entry points are safe `#[target_feature]` functions, called through the dispatch
