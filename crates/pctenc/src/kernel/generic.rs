@@ -1,7 +1,8 @@
 //! The SIMD kernels' algorithms, written once over [`Vector`]: every instruction set runs
-//! this code, each through its own `#[target_feature]` entry points ([`entry_points!`]), and
-//! only AVX-512 has an algorithm of its own (its mask registers and byte compress do whole
-//! steps in one instruction; see `x86_64/avx512.rs`). `B` is the vector's width (16 or 32).
+//! this code, each through its own `#[target_feature]` entry points ([`entry_points!`]).
+//! `B` is the vector's width (16, 32 or 64). Where the instruction set compresses bytes by
+//! a mask ([`Vector::COMPRESS`]: AVX-512 VBMI2), a block with escapes is one expansion and
+//! a decoded block one compaction, in place of the light and heavy tables below.
 //!
 //! ```text
 //! classify(v):  esc = lo[v & 15] & HI[v >> 4] == 0          (any AsciiSet, see tables.rs)
@@ -40,9 +41,7 @@
 use core::mem::MaybeUninit;
 
 use super::scalar::UNHEX;
-use super::tables::{
-    Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, KEPT, LIGHT, LIGHT_BAD, LIGHT_MAX,
-};
+use super::tables::{Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
 use super::vector::{Bytes, Lane, Vector};
 
 /// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
@@ -81,16 +80,22 @@ static REAL: [u8; 128] = {
     t
 };
 
-/// The low `n` bits (`n <= 32`).
+/// The low `n` bits (`n <= V::BYTES`): a shift and a decrement, except for 64-byte vectors,
+/// where `n` may be 64.
 #[inline(always)]
-fn low(n: usize) -> u32 {
-    ((1u64 << n) - 1) as u32
+fn low<V: Bytes>(n: usize) -> u64 {
+    if V::BYTES < 64 {
+        (1 << n) - 1
+    } else {
+        u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
+    }
 }
 
-/// Copies `input` (at most 64 bytes) to the start of `buf`: two overlapping moves of the
-/// widest size that fits, not a `memcpy` call (which cost more than a step).
+/// Copies `input` (at most 64 bytes; 128 for 64-byte vectors `V`) to the start of `buf`:
+/// two overlapping moves of the widest size that fits, not a `memcpy` call (which cost more
+/// than a step).
 #[inline(always)]
-fn copy_short<const N: usize>(input: &[u8], buf: &mut [u8; N]) {
+fn copy_short<V: Bytes, const N: usize>(input: &[u8], buf: &mut [u8; N]) {
     /// The first and the last `W` of the `n` bytes: `W` a constant, so that each move is
     /// one load and one store (a closure over a run-time width was compiled as a function
     /// of its own with two `memcpy` calls: about 35 instructions a value).
@@ -99,8 +104,10 @@ fn copy_short<const N: usize>(input: &[u8], buf: &mut [u8; N]) {
         buf[..W].copy_from_slice(&input[..W]);
         buf[n - W..][..W].copy_from_slice(&input[n - W..][..W]);
     }
-    let n = input.len().min(64).min(N);
+    let n = input.len().min(N);
+    debug_assert!(n <= 64 || V::BYTES == 64 && n <= 128);
     match n {
+        64.. if V::BYTES == 64 => two::<64, N>(input, buf, n),
         32.. => two::<32, N>(input, buf, n),
         16.. => two::<16, N>(input, buf, n),
         8.. => two::<8, N>(input, buf, n),
@@ -182,9 +189,14 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     unsafe fn light<const CHECK: bool>(
         &self,
         (v, esc, lo_n, hi_n): (V, V, V, V),
-        mask: u32,
+        mask: u64,
         d: *mut u8,
     ) -> Option<usize> {
+        if V::COMPRESS {
+            let (h, l) = (self.digits.lookup(hi_n), self.digits.lookup(lo_n));
+            // SAFETY: the caller's bound, which covers a heavy step.
+            return Some(unsafe { V::expand(self.text(v), h, l, self.pct, mask, d) });
+        }
         let y = esc.select(self.text(v), self.digits.lookup(hi_n));
         let z = esc.select(self.pct, self.digits.lookup(lo_n));
         let units = [y.zip64::<false>(z), y.zip64::<true>(z)];
@@ -217,7 +229,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `d` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn block(&self, order: &V::Order, v: V, real: usize, d: *mut u8) -> (usize, u32) {
+    unsafe fn block(&self, order: &V::Order, v: V, real: usize, d: *mut u8) -> (usize, u64) {
         let (mut esc, lo_n, hi_n) = self.classify(v);
         if real < V::BYTES {
             // The padding as kept bytes: the light units take their `%` from a kept byte.
@@ -232,7 +244,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
                 return (V::BYTES, 0);
             }
             // More escapes than the units hold even spread evenly: straight to heavy.
-            if mask.count_ones() <= LIGHT_MAX * 2 * V::LANES as u32 {
+            if V::COMPRESS || mask.count_ones() <= LIGHT_MAX * 2 * V::LANES as u32 {
                 if let Some(o) = self.light::<true>((v, esc, lo_n, hi_n), mask, d) {
                     return (o, mask);
                 }
@@ -247,7 +259,14 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `dst` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn heavy(&self, order: &V::Order, v: V, dst: *mut u8) -> (usize, u32) {
+    unsafe fn heavy(&self, order: &V::Order, v: V, dst: *mut u8) -> (usize, u64) {
+        if V::COMPRESS {
+            let (esc, lo_n, hi_n) = self.classify(v);
+            let mask = esc.movemask();
+            let (h, l) = (self.digits.lookup(hi_n), self.digits.lookup(lo_n));
+            // SAFETY: the caller's bound.
+            return (unsafe { V::expand(self.text(v), h, l, self.pct, mask, dst) }, mask);
+        }
         let vp = v.pair_order::<false>(order);
         let (kept, lo_n, hi_n) = self.kept(vp);
         let mask = kept.pair_order::<true>(order).eq(self.zero).movemask();
@@ -349,9 +368,9 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
         let e = Enc::<V, PLUS>::new(n, digits);
         if len < b {
             let mut buf = [0u8; 64];
-            copy_short(input, &mut buf);
+            copy_short::<V, _>(input, &mut buf);
             let (_, mask) = e.block(&V::order(), V::load(buf.as_ptr()), len, dst);
-            return Some((len, len + 2 * (mask & low(len)).count_ones() as usize));
+            return Some((len, len + 2 * (mask & low::<V>(len)).count_ones() as usize));
         }
         let (first, last) = (V::load(src), V::load(src.add(len - b)));
         let order = V::order();
@@ -400,7 +419,12 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
         let (mut i, mut w) = (0, 0);
         // The last unit of a round whose units are all bad starts `LIGHT_BAD` bytes past the
         // one before it, and stores 16: light rounds run while that much input follows.
-        let slack = ((ROUND * 2 * V::LANES - 1) * LIGHT_BAD as usize + 16).div_ceil(3);
+        // (A compressing vector's units are never bad: no slack.)
+        let slack = if V::COMPRESS {
+            0
+        } else {
+            ((ROUND * 2 * V::LANES - 1) * LIGHT_BAD as usize + 16).div_ceil(3)
+        };
         if len >= slack + ROUND * b {
             let light_end = len - slack;
             if len >= PREFETCH_FROM {
@@ -427,11 +451,11 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
                 (V::load(src.add(len - b)), w - again, b)
             } else {
                 let mut buf = [0u8; 64];
-                copy_short(&input[i..], &mut buf);
+                copy_short::<V, _>(&input[i..], &mut buf);
                 (V::load(buf.as_ptr()), w, rest)
             };
             let (_, mask) = e.block(&order, v, real, dst.add(at));
-            w = at + real + 2 * (mask & low(real)).count_ones() as usize;
+            w = at + real + 2 * (mask & low::<V>(real)).count_ones() as usize;
             i = len;
         }
         (i, w)
@@ -485,7 +509,7 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
                         d = d.add(o);
                     }
                 }
-                if d >= bad {
+                if !V::COMPRESS && d >= bad {
                     // A unit with more escapes than one store holds: these blocks again,
                     // heavy, and the next ones, which are probably as dense.
                     d = bad.wrapping_sub(LIGHT_BAD as usize);
@@ -554,7 +578,7 @@ pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, inpu
             i += V::BYTES;
         }
         let mut buf = [0u8; 64];
-        copy_short(&input[i..], &mut buf);
+        copy_short::<V, _>(&input[i..], &mut buf);
         let mask = changed(V::load(buf.as_ptr())) | 1 << (input.len() - i);
         i + mask.trailing_zeros() as usize
     }
@@ -577,9 +601,9 @@ struct Decoded {
     /// Output bytes.
     written: usize,
     /// The leading bytes of the next block that an escape of this one consumed.
-    carry: u32,
+    carry: u64,
     /// The bytes of this block that were kept (the others were an escape's digits).
-    keep: u32,
+    keep: u64,
 }
 
 impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
@@ -605,7 +629,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
     /// The first look at block `a`: its `%` bytes (a vector and a mask), and `a` as text
     /// (`+` read as a space in forms).
     #[inline(always)]
-    fn scan(&self, a: V) -> (V, u32, V) {
+    fn scan(&self, a: V) -> (V, u64, V) {
         let pct = a.eq(self.pct);
         let text = if PLUS { a.eq(self.plus).select(a, self.space) } else { a };
         (pct, pct.movemask(), text)
@@ -629,13 +653,16 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
     #[inline(always)]
     unsafe fn step(
         &self,
-        (pct, pm, text): (V, u32, V),
+        (pct, pm, text): (V, u64, V),
         (one, two): (V, V),
-        carry: u32,
+        carry: u64,
         dst: *mut u8,
     ) -> Option<Decoded> {
-        let full = low(V::BYTES);
-        if pm | carry == 0 {
+        let full = low::<V>(V::BYTES);
+        // No branch on the bytes where the step is a compress (the short path's values,
+        // with a `%` in some and not in others, mispredicted it: AVX-512 decoded the 64-byte
+        // `sparse` calls at 4.5x percent-encoding with it, 6.5x without).
+        if !V::COMPRESS && pm | carry == 0 {
             // SAFETY: the caller's bound.
             unsafe { text.store(dst) };
             return Some(Decoded { written: V::BYTES, carry: 0, keep: full });
@@ -650,27 +677,19 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
         // at byte j + 1; `shl4` may carry it into lane j + 1, whose byte is that letter,
         // not a `%`: that lane is never taken.
         let decoded = valid_v.select(text, high.shl4().or(low_digit));
-        let wide = u64::from(valid) << 1 | u64::from(valid) << 2;
-        let keep = !(wide as u32 | carry) & full;
-        let carry = (wide >> V::BYTES) as u32;
-        if keep == full {
+        // The digits of the escapes go, and their overflow into the next block is its carry
+        // (128 bits for 64-byte vectors; below that, the compiler keeps to one register).
+        let wide = u128::from(valid) << 1 | u128::from(valid) << 2;
+        let keep = !(wide as u64 | carry) & full;
+        let carry = (wide >> V::BYTES) as u64;
+        if !V::COMPRESS && keep == full {
             // SAFETY: the caller's bound.
             unsafe { decoded.store(dst) };
             return Some(Decoded { written: V::BYTES, carry, keep });
         }
-        let mut o = 0;
-        for lane in 0..V::LANES {
-            let (l, k) = (decoded.lane(lane), (keep >> (16 * lane)) as usize);
-            let (k0, k1) = (k & 0xFF, k >> 8 & 0xFF);
-            // SAFETY: each half stores 8 bytes at no more than 8 per earlier half: within B.
-            unsafe {
-                l.compact8::<false>(k0, dst.add(o));
-                o += KEPT[k0] as usize;
-                l.compact8::<true>(k1, dst.add(o));
-            }
-            o += KEPT[k1] as usize;
-        }
-        Some(Decoded { written: o, carry, keep })
+        // SAFETY: the caller's bound.
+        let written = unsafe { decoded.compact(keep, dst) };
+        Some(Decoded { written, carry, keep })
     }
 
     /// Decodes all of `input` (at most `2B` bytes) into `dst` in one or two padded steps,
@@ -699,23 +718,23 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
                 // An escape in the overlap was judged by the first step already, on the
                 // same bytes: the same verdict here, so strict decoding rejects nothing the
                 // first step accepted.
-                let carry = s0.carry << skip | low(skip);
+                let carry = s0.carry << skip | low::<V>(skip);
                 let ahead = (end.ahead::<1>(), end.ahead::<2>());
                 let s1 = self.step(self.scan(end), ahead, carry, dst.add(s0.written))?;
                 return Some(s0.written + s1.written);
             }
             let mut buf = [0u8; 2 * 64 + 2];
-            copy_short(input, &mut buf);
+            copy_short::<V, _>(input, &mut buf);
             let q = buf.as_ptr();
             let s0 =
                 self.step(self.scan(V::load(q)), (V::load(q.add(1)), V::load(q.add(2))), 0, dst)?;
             if n <= b {
-                return Some((s0.keep & low(n)).count_ones() as usize);
+                return Some((s0.keep & low::<V>(n)).count_ones() as usize);
             }
             let q = q.add(b);
             let ahead = (V::load(q.add(1)), V::load(q.add(2)));
             let s1 = self.step(self.scan(V::load(q)), ahead, s0.carry, dst.add(s0.written))?;
-            Some(s0.written + (s1.keep & low(n - b)).count_ones() as usize)
+            Some(s0.written + (s1.keep & low::<V>(n - b)).count_ones() as usize)
         }
     }
 }
@@ -737,7 +756,7 @@ pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: boo
     out: &mut [MaybeUninit<u8>],
 ) -> Option<usize> {
     let (b, n) = (V::BYTES, input.len());
-    if n > 4 * b || out.len() < 4 * b {
+    if n > 4 * b || out.len() < if n <= 2 * b { 2 * b } else { 4 * b } {
         return None;
     }
     let dst = out.as_mut_ptr().cast::<u8>();
@@ -802,6 +821,8 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     last: bool,
 ) -> (usize, usize) {
     let b = V::BYTES;
+    // `carry` (at most 2 bits here) in 32 bits: as a `u64`, the compiler no longer merged
+    // the two tests of the single-escape check below (three instructions a dense block).
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u32);
     let far = input.len() >= PREFETCH_FROM;
     // The bulk: every whole block whose look-ahead is in the input. `w <= i` throughout
@@ -832,12 +853,30 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
                         (i, w) = (i + 2 * b, w + 2 * b);
                         continue;
                     }
-                    let pm = u64::from(px.movemask()) | u64::from(py.movemask()) << b;
-                    if pm & (pm - 1) != 0 {
-                        break; // two or more: the block steps below
-                    }
-                    // One escape in 2B bytes (sparse input): fixed in place.
-                    match fix_one::<REJECT>(src, dst, (i, w), pm.trailing_zeros() as usize) {
+                    let (mx, my) = (px.movemask(), py.movemask());
+                    // Two or more: the block steps below. Else one escape in 2B bytes
+                    // (sparse input), fixed in place.
+                    let p = if V::BYTES < 64 {
+                        let pm = mx | my << (b % 64);
+                        if pm & (pm - 1) != 0 {
+                            break;
+                        }
+                        pm.trailing_zeros() as usize
+                    } else {
+                        // 2B bits do not fit a `u64` (as a `u128` for all, dense input
+                        // cost AVX2 3% more instructions): one mask at a time.
+                        if mx & mx.wrapping_sub(1) | my & my.wrapping_sub(1) != 0
+                            || mx != 0 && my != 0
+                        {
+                            break;
+                        }
+                        if mx != 0 {
+                            mx.trailing_zeros() as usize
+                        } else {
+                            b + my.trailing_zeros() as usize
+                        }
+                    };
+                    match fix_one::<REJECT>(src, dst, (i, w), p) {
                         Ok(at) => (i, w) = at,
                         Err(at) => return at,
                     }
@@ -851,7 +890,12 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
             }
             let scan = d.scan(V::load(src.add(i)));
             let pm = scan.1;
-            if carry == 0 && pm & pm.wrapping_sub(1) == 0 {
+            // With a byte compress, a block with an escape steps even when it has one: the
+            // step is one compress, and branching on the count mispredicts where blocks of
+            // one and of several escapes alternate (`malformed`: 3.3x percent-encoding that
+            // way on AVX-512, 5.9x with the step).
+            let few = if V::COMPRESS { pm == 0 } else { pm & pm.wrapping_sub(1) == 0 };
+            if carry == 0 && few {
                 // No escape, or exactly one: the block as it is, the escape fixed in place,
                 // and on right after it. A variable stride, unlike the steps below, but one
                 // escape costs a dozen scalar instructions instead of a compaction.
@@ -868,10 +912,10 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
                 continue;
             }
             let ahead = (V::load(src.add(i + 1)), V::load(src.add(i + 2)));
-            let Some(s) = d.step(scan, ahead, carry, dst.add(w)) else {
+            let Some(s) = d.step(scan, ahead, u64::from(carry), dst.add(w)) else {
                 return (i + carry.count_ones() as usize, w);
             };
-            (i, w, carry, dense) = (i + b, w + s.written, s.carry, true);
+            (i, w, carry, dense) = (i + b, w + s.written, s.carry as u32, true);
         }
         // The end: the digits of an escape of the last block (a prefix of the rest), then
         // the rest (under B + 2 bytes) in at most two padded steps: all of it at the end of

@@ -4,8 +4,7 @@
 //!   and what finishes whatever a SIMD kernel leaves.
 //! - `generic` is the SIMD algorithm, written once over the vector operations of `vector`;
 //!   each instruction set is a thin instance of it (`x86_64/ssse3.rs`, `x86_64/avx2.rs`,
-//!   `aarch64/neon.rs`, `wasm32/simd128.rs`). AVX-512 alone has an algorithm of its own
-//!   (`x86_64/avx512.rs`: its mask registers and byte compress do a step in one instruction).
+//!   `x86_64/avx512.rs`, `aarch64/neon.rs`, `wasm32/simd128.rs`).
 //! - [`tables`]: the lookup tables, derived from the readable definitions.
 //!
 //! A SIMD kernel takes whole blocks and reports how far it got, `(read, written)`; the
@@ -111,11 +110,11 @@ kernels! {
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx2 "avx2", "x86_64 AVX2 (with POPCNT): 32 bytes per step.",
         runs: x86_64::has_avx2(), entries: x86_64::avx2, copy_clean: true;
-    // AVX-512's one-step short path has no data-dependent branch, which an inline copy of
-    // values without `%` would add (it mispredicts on columns where some values have one).
+    // AVX-512's decode step takes no branch on the bytes (`generic::Dec::step`), which an
+    // inline copy of values without `%` would add (it mispredicts on columns where some values have one).
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx512 "avx512", "x86_64 AVX-512 with VBMI2's byte compress (and BMI2, POPCNT): 64 bytes per step.",
-        runs: x86_64::has_avx512(), entries: x86_64::avx512_entries, copy_clean: false;
+        runs: x86_64::has_avx512(), entries: x86_64::avx512, copy_clean: false;
     // Compiled only when the build enables simd128, and a module using it runs only on an
     // engine that has it.
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
@@ -334,7 +333,7 @@ pub(crate) const ROOM: usize = 208;
 
 #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
 const _: () = assert!(
-    ROOM >= x86_64::avx512::ENCODE_ROOM
+    ROOM >= generic::encode_room::<x86_64::avx512::Avx512>()
         && ROOM >= generic::encode_room::<x86_64::avx2::Avx2>()
         && ROOM >= generic::encode_room::<x86_64::ssse3::Ssse3>()
 );
@@ -584,9 +583,9 @@ fn decode_vec_bulk(
     out: &mut Vec<u8>,
     last: bool,
 ) -> Result<Progress, DecodeError> {
-    // 64 bytes of room past the input's length let the padded tail steps (full-width stores)
-    // store in place.
-    out.reserve(input.len() + 64);
+    // 2B bytes of room past the input's length (128 for AVX-512) let the padded tail steps
+    // (full-width stores) store in place.
+    out.reserve(input.len() + 128);
     let (read, written) = decode_bulk(ops, d, unit, input, out.spare_capacity_mut(), last);
     grow(out, written);
     if read == input.len() {

@@ -58,15 +58,15 @@ pub(crate) unsafe trait Bytes: Copy {
     fn or(self, b: Self) -> Self;
     /// Bit `i` is set where byte `i` is. Only for comparison results, whose bytes are all
     /// ones or all zeros (NEON sums the bytes' bit weights).
-    fn movemask(self) -> u32;
+    fn movemask(self) -> u64;
 }
 
-/// A kernel's vector: 16 or 32 bytes, in [`LANES`](Vector::LANES) lanes of 16.
+/// A kernel's vector: 16, 32 or 64 bytes, in [`LANES`](Vector::LANES) lanes of 16.
 ///
 /// # Safety
 /// See the module docs.
 pub(crate) unsafe trait Vector: Bytes {
-    /// 16-byte lanes per vector: 1 or 2.
+    /// 16-byte lanes per vector: 1, 2 or 4.
     const LANES: usize;
     /// One lane.
     type Lane: Lane;
@@ -129,6 +129,42 @@ pub(crate) unsafe trait Vector: Bytes {
     #[inline(always)]
     fn opaque(x: usize) -> usize {
         x
+    }
+    /// Whether the instruction set compresses bytes by a mask (AVX-512 VBMI2's
+    /// `VPCOMPRESSB`): then [`expand`](Vector::expand) encodes every block with escapes and
+    /// [`compact`](Vector::compact) is one instruction, where the tables take a shuffle per 4
+    /// or 8 bytes; the encoder's light units and heavy groups (and their tables) go unused.
+    const COMPRESS: bool = false;
+    /// With [`COMPRESS`](Vector::COMPRESS): stores the encoding of a block with escapes
+    /// (`mask`) at `dst`, given `x` (the block as written where kept), `h` and `l` (each
+    /// byte's hex digits) and `pct` (`%` in every byte); returns `B + 2 * escapes`.
+    ///
+    /// # Safety
+    /// As [`Bytes::splat`], and `dst` is valid for writes of `encode_room` bytes.
+    unsafe fn expand(x: Self, h: Self, l: Self, pct: Self, mask: u64, dst: *mut u8) -> usize {
+        let _ = (x, h, l, pct, mask, dst);
+        unreachable!("only a COMPRESS vector expands a block whole")
+    }
+    /// Stores the bytes `keep` marks, in order, at `dst`, and returns how many: per 8-byte
+    /// half through [`Lane::compact8`], unless the instruction set compresses.
+    ///
+    /// # Safety
+    /// `dst` is valid for writes of `B` bytes.
+    #[inline(always)]
+    unsafe fn compact(self, keep: u64, dst: *mut u8) -> usize {
+        let mut o = 0;
+        for lane in 0..Self::LANES {
+            let (l, k) = (self.lane(lane), (keep >> (16 * lane)) as usize);
+            let (k0, k1) = (k & 0xFF, k >> 8 & 0xFF);
+            // SAFETY: each half stores 8 bytes at no more than 8 per earlier half: within B.
+            unsafe {
+                l.compact8::<false>(k0, dst.add(o));
+                o += super::tables::KEPT[k0] as usize;
+                l.compact8::<true>(k1, dst.add(o));
+            }
+            o += super::tables::KEPT[k1] as usize;
+        }
+        o
     }
     /// Hints the cache to fetch the line at `p` for reading (`_WRITE`: for writing). Never
     /// faults; a no-op where the instruction set has no such hint.

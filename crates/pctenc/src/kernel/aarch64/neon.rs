@@ -48,11 +48,11 @@ unsafe impl Bytes for Neon {
         Neon(neon!(vorrq_u8(self.0, b.0)))
     }
     #[inline(always)]
-    fn movemask(self) -> u32 {
+    fn movemask(self) -> u64 {
         const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
         neon!({
             let m = vandq_u8(self.0, vld1q_u8(WEIGHTS.as_ptr()));
-            u32::from(vaddv_u8(vget_low_u8(m))) | u32::from(vaddv_u8(vget_high_u8(m))) << 8
+            u64::from(vaddv_u8(vget_low_u8(m))) | u64::from(vaddv_u8(vget_high_u8(m))) << 8
         })
     }
 }

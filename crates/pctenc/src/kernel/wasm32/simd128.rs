@@ -37,8 +37,8 @@ unsafe impl Bytes for Simd128 {
         Simd128(v128_or(self.0, b.0))
     }
     #[inline(always)]
-    fn movemask(self) -> u32 {
-        u32::from(i8x16_bitmask(self.0))
+    fn movemask(self) -> u64 {
+        u64::from(i8x16_bitmask(self.0))
     }
 }
 

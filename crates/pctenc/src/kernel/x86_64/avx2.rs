@@ -12,9 +12,9 @@ use crate::kernel::vector::{Bytes, Lane, Vector};
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2(__m256i);
 
-/// One 16-byte lane of [`Avx2`] (VEX-encoded).
+/// One 16-byte lane of [`Avx2`] (VEX-encoded), and of `Avx512`.
 #[derive(Clone, Copy)]
-pub(crate) struct Half(__m128i);
+pub(crate) struct Half(pub(super) __m128i);
 
 /// `unsafe { $e }` for an AVX2 instruction.
 macro_rules! avx2 {
@@ -52,8 +52,8 @@ unsafe impl Bytes for Avx2 {
         Avx2(avx2!(_mm256_or_si256(self.0, b.0)))
     }
     #[inline(always)]
-    fn movemask(self) -> u32 {
-        avx2!(_mm256_movemask_epi8(self.0)) as u32
+    fn movemask(self) -> u64 {
+        avx2!(_mm256_movemask_epi8(self.0)) as u32 as u64
     }
 }
 

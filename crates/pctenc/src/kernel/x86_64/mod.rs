@@ -1,5 +1,5 @@
-//! x86_64 kernels: SSSE3 and AVX2 as instances of the generic algorithm ([`Vector`] impls
-//! and their entry points), and AVX-512, which has an algorithm of its own. Each is entered
+//! x86_64 kernels: SSSE3, AVX2 and AVX-512 as instances of the generic algorithm ([`Vector`]
+//! impls and their entry points). Each is entered
 //! only through a [`Kernel`](crate::Kernel) that run-time detection produced (`kernel/mod.rs`).
 //!
 //! The entry points are safe `#[target_feature]` functions, called through the dispatch
@@ -57,8 +57,8 @@ macro_rules! sse2_bytes {
                 $t($crate::kernel::x86_64::sse2!(_mm_or_si128(self.0, b.0)))
             }
             #[inline(always)]
-            fn movemask(self) -> u32 {
-                $crate::kernel::x86_64::sse2!(_mm_movemask_epi8(self.0)) as u32
+            fn movemask(self) -> u64 {
+                $crate::kernel::x86_64::sse2!(_mm_movemask_epi8(self.0)) as u32 as u64
             }
         }
     };
@@ -76,26 +76,6 @@ fn prefetch<const WRITE: bool>(p: *const u8) {
         sse2!(_mm_prefetch::<_MM_HINT_ET0>(p.cast()));
     } else {
         sse2!(_mm_prefetch::<_MM_HINT_T0>(p.cast()));
-    }
-}
-
-/// The [`avx512`] kernel's entry points in the dispatch table's signatures.
-pub(crate) mod avx512_entries {
-    use core::mem::MaybeUninit;
-
-    pub(crate) use super::avx512::{decode, decode_short};
-    use crate::profile::Profile;
-
-    /// [`super::avx512::clean_prefix`] of the profile's tables.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-    pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
-        super::avx512::clean_prefix(p.nibbles(), input)
-    }
-
-    /// [`super::avx512::encode`] of the profile's tables.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
-    pub(crate) fn encode(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
-        super::avx512::encode(p.nibbles(), crate::kernel::digits(p), input, out)
     }
 }
 
