@@ -111,7 +111,8 @@ kernels! {
     Avx2 "avx2", "x86_64 AVX2 (with POPCNT): 32 bytes per step.",
         runs: x86_64::has_avx2(), entries: x86_64::avx2, copy_clean: true;
     // AVX-512's decode step takes no branch on the bytes (`generic::Dec::step`), which an
-    // inline copy of values without `%` would add (it mispredicts on columns where some values have one).
+    // inline copy of values without `%` would add (it mispredicts on columns where some
+    // values have one).
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx512 "avx512", "x86_64 AVX-512 with VBMI2's byte compress (and BMI2, POPCNT): 64 bytes per step.",
         runs: x86_64::has_avx512(), entries: x86_64::avx512, copy_clean: false;
