@@ -42,6 +42,7 @@ use core::mem::MaybeUninit;
 
 use super::scalar::UNHEX;
 use super::tables::{Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
+use super::tables::{EXPAND, EXPAND_PAIR, GROUP_LEN, PAIR_LEN};
 use super::vector::{Bytes, Lane, Vector};
 
 /// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
@@ -229,7 +230,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `d` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn block(&self, order: &V::Order, v: V, real: usize, d: *mut u8) -> (usize, u64) {
+    unsafe fn block(&self, order: &(V, V), v: V, real: usize, d: *mut u8) -> (usize, u64) {
         let (mut esc, lo_n, hi_n) = self.classify(v);
         if real < V::BYTES {
             // The padding as kept bytes: the light units take their `%` from a kept byte.
@@ -259,7 +260,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `dst` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn heavy(&self, order: &V::Order, v: V, dst: *mut u8) -> (usize, u64) {
+    unsafe fn heavy(&self, order: &(V, V), v: V, dst: *mut u8) -> (usize, u64) {
         if V::COMPRESS {
             let (esc, lo_n, hi_n) = self.classify(v);
             let mask = esc.movemask();
@@ -293,17 +294,48 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
             // SAFETY: the caller's promise for `V`, and `m4` is 4 times a mask of `bits` bits;
             // each group wrote at most 12 bytes before this one, so each store ends within
             // `encode_room` bytes of `dst`.
-            let out = source.lookup(unsafe { V::expand_pattern(m4) });
+            let out = source.lookup(unsafe { expand_pattern::<V>(m4) });
             for lane in 0..V::LANES {
                 // SAFETY: as above; `m4` is 4 times a mask of `bits` bits.
                 unsafe {
                     out.lane(lane).store(dst.add(o as usize));
-                    o += V::expand_len(m4, lane);
+                    o += expand_len::<V>(m4, lane);
                 }
             }
         }
         (o as usize, mask)
     }
+}
+
+/// The expansion pattern of escape mask `m` ([`EXPAND`] per lane, `4 * LANES` bits of
+/// mask: one 4-byte group per lane; [`EXPAND_PAIR`] for two lanes), given `m4 = 4 * m`,
+/// which addresses the patterns (scaled by `B / 4`) and their lengths (by `LANES`) alike:
+/// one register for both.
+///
+/// # Safety
+/// The CPU has `V`'s instruction set, `V` has one lane or two, and `m4` is `4 * m` for
+/// such a mask `m`.
+#[inline(always)]
+unsafe fn expand_pattern<V: Vector>(m4: usize) -> V {
+    debug_assert!(V::LANES <= 2 && m4 >> 2 < 1 << (4 * V::LANES));
+    let table =
+        if V::LANES == 1 { EXPAND.as_ptr().cast::<u8>() } else { EXPAND_PAIR.0.as_ptr().cast() };
+    // SAFETY: entry `m` of `B` bytes begins `B * m = B / 4 * m4` bytes in; the caller's
+    // promise for `V`.
+    unsafe { V::load(table.add(V::BYTES / 4 * m4)) }
+}
+
+/// How many bytes lane `lane` of [`expand_pattern`]`(m4)` writes ([`GROUP_LEN`],
+/// [`PAIR_LEN`]).
+///
+/// # Safety
+/// As [`expand_pattern`], and `lane < V::LANES`.
+#[inline(always)]
+unsafe fn expand_len<V: Vector>(m4: usize, lane: usize) -> u32 {
+    let lens =
+        if V::LANES == 1 { GROUP_LEN.as_ptr().cast::<u8>() } else { PAIR_LEN.as_ptr().cast() };
+    // SAFETY: entry `m` of `LANES` `u32`s begins `4 * LANES * m = LANES * m4` bytes in.
+    unsafe { *lens.add(V::LANES * m4).cast::<u32>().add(lane) }
 }
 
 /// A kernel's lane type.
@@ -472,7 +504,7 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
 #[inline(always)]
 unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
     e: &Enc<V, PLUS>,
-    order: &V::Order,
+    order: &(V, V),
     (src, dst): (*const u8, *mut u8),
     (mut i, mut w): (usize, usize),
     end: usize,

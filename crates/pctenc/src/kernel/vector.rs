@@ -70,18 +70,21 @@ pub(crate) unsafe trait Vector: Bytes {
     const LANES: usize;
     /// One lane.
     type Lane: Lane;
-    /// The index vectors of [`pair_order`](Vector::pair_order), made once per call.
-    type Order: Copy;
     /// A 16-byte table in every lane.
     ///
     /// # Safety
     /// As [`Bytes::splat`].
     unsafe fn table(t: &[u8; 16]) -> Self;
-    /// [`pair_order`](Vector::pair_order)'s index vectors.
+    /// [`pair_order`](Vector::pair_order)'s index vectors, made once per call: none (zeros
+    /// the compiler drops) with one lane.
     ///
     /// # Safety
     /// As [`Bytes::splat`].
-    unsafe fn order() -> Self::Order;
+    #[inline(always)]
+    unsafe fn order() -> (Self, Self) {
+        // SAFETY: the caller's promise.
+        unsafe { (Self::splat(0), Self::splat(0)) }
+    }
     /// Bitwise AND.
     fn and(self, b: Self) -> Self;
     /// `!self & b`.
@@ -104,25 +107,19 @@ pub(crate) unsafe trait Vector: Bytes {
     fn zip64<const HIGH: bool>(self, b: Self) -> Self;
     /// The 4-byte groups in the order of the expansion table: identity with one lane; with
     /// two, groups 0, 2, 4, 6 in lane 0 and 1, 3, 5, 7 in lane 1, so that the interleaves put
-    /// groups `2k` and `2k + 1` in one vector. `INVERSE` undoes it.
-    fn pair_order<const INVERSE: bool>(self, order: &Self::Order) -> Self;
+    /// groups `2k` and `2k + 1` in one vector. `INVERSE` undoes it. Not called where the
+    /// vector [compresses](Vector::COMPRESS).
+    #[inline(always)]
+    fn pair_order<const INVERSE: bool>(self, order: &(Self, Self)) -> Self {
+        let _ = order;
+        debug_assert!(Self::LANES == 1);
+        self
+    }
     /// The vector moved down by `N` bytes (`N` is 1 or 2), zeros in the top `N`: byte `i`
     /// is byte `i + N`.
     fn ahead<const N: usize>(self) -> Self;
     /// Lane `i` (below [`LANES`](Vector::LANES)).
     fn lane(self, i: usize) -> Self::Lane;
-    /// The expansion pattern of escape mask `m` ([`super::tables::EXPAND`] per lane, `4 *
-    /// LANES` bits of mask: one 4-byte group per lane), given `m4 = 4 * m`, which addresses
-    /// the patterns and their lengths alike.
-    ///
-    /// # Safety
-    /// As [`Bytes::splat`], and `m4` is `4 * m` for such a mask `m`.
-    unsafe fn expand_pattern(m4: usize) -> Self;
-    /// How many bytes lane `lane` of [`expand_pattern`](Vector::expand_pattern)`(m4)` writes.
-    ///
-    /// # Safety
-    /// `m4` is as for [`expand_pattern`](Vector::expand_pattern).
-    unsafe fn expand_len(m4: usize, lane: usize) -> u32;
     /// `x`, which the compiler must take as it is: where it would otherwise derive the
     /// addresses of a pattern and its lengths from `m4` separately (one more instruction or
     /// two per group), rather than scale the one register twice.
@@ -199,38 +196,20 @@ pub(crate) unsafe trait Lane: Copy {
     unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8);
 }
 
-/// The [`Vector`] items every one-lane (16-byte) vector shares: it is its own lane, the
-/// groups need no reordering, and the expansion table is [`super::tables::EXPAND`] itself.
+/// The [`Vector`] items every one-lane (16-byte) vector shares: it is its own lane.
 /// Used inside `unsafe impl Vector` by SSSE3, NEON and simd128.
 macro_rules! one_lane {
     () => {
         const LANES: usize = 1;
         type Lane = Self;
-        type Order = ();
         #[inline(always)]
         unsafe fn table(t: &[u8; 16]) -> Self {
             // SAFETY: `t` is 16 readable bytes; the instruction set as the caller promises.
             unsafe { <Self as $crate::kernel::vector::Bytes>::load(t.as_ptr()) }
         }
         #[inline(always)]
-        unsafe fn order() {}
-        #[inline(always)]
-        fn pair_order<const INVERSE: bool>(self, _: &()) -> Self {
-            self
-        }
-        #[inline(always)]
         fn lane(self, _: usize) -> Self {
             self
-        }
-        #[inline(always)]
-        unsafe fn expand_pattern(m4: usize) -> Self {
-            let entry = &$crate::kernel::tables::EXPAND[m4 >> 2 & 15];
-            // SAFETY: the entry is 16 readable bytes.
-            unsafe { <Self as $crate::kernel::vector::Bytes>::load(entry.as_ptr()) }
-        }
-        #[inline(always)]
-        unsafe fn expand_len(m4: usize, _: usize) -> u32 {
-            $crate::kernel::tables::GROUP_LEN[m4 >> 2 & 15]
         }
     };
 }

@@ -5,7 +5,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::kernel::tables::{COMPACT, EXPAND_PAIR, PAIR_LEN};
+use crate::kernel::tables::COMPACT;
 use crate::kernel::vector::{Bytes, Lane, Vector};
 
 /// A 32-byte vector of the AVX2 kernel.
@@ -68,7 +68,6 @@ static PAIR_ORDER: PairOrder = PairOrder([0, 2, 4, 6, 1, 3, 5, 7], [0, 4, 1, 5, 
 unsafe impl Vector for Avx2 {
     const LANES: usize = 2;
     type Lane = Half;
-    type Order = (__m256i, __m256i);
     #[inline(always)]
     unsafe fn table(t: &[u8; 16]) -> Self {
         // SAFETY: `t` is 16 readable bytes; AVX2 as promised.
@@ -77,11 +76,11 @@ unsafe impl Vector for Avx2 {
     /// Read through volatile loads: the compiler cannot see the constant, so it keeps one
     /// `VPERMD` per use rather than splitting the known permutation into two instructions.
     #[inline(always)]
-    unsafe fn order() -> Self::Order {
+    unsafe fn order() -> (Self, Self) {
         let at = |v: &[i32; 8]| {
             // SAFETY: `v` is 32 bytes of a 32-byte aligned static, initialised and never
             // written, and `__m256i` has that size and alignment.
-            unsafe { core::ptr::read_volatile(v.as_ptr().cast::<__m256i>()) }
+            Avx2(unsafe { core::ptr::read_volatile(v.as_ptr().cast::<__m256i>()) })
         };
         (at(&PAIR_ORDER.0), at(&PAIR_ORDER.1))
     }
@@ -130,8 +129,8 @@ unsafe impl Vector for Avx2 {
         }))
     }
     #[inline(always)]
-    fn pair_order<const INVERSE: bool>(self, order: &Self::Order) -> Self {
-        let idx = if INVERSE { order.1 } else { order.0 };
+    fn pair_order<const INVERSE: bool>(self, order: &(Self, Self)) -> Self {
+        let idx = if INVERSE { order.1 .0 } else { order.0 .0 };
         Avx2(avx2!(_mm256_permutevar8x32_epi32(self.0, idx)))
     }
     #[inline(always)]
@@ -152,18 +151,6 @@ unsafe impl Vector for Avx2 {
         } else {
             _mm256_extracti128_si256::<1>(self.0)
         }))
-    }
-    #[inline(always)]
-    unsafe fn expand_pattern(m4: usize) -> Self {
-        // SAFETY: `m4` is 4 * m for an entry m < 256 (the caller's promise), whose 32 bytes
-        // begin 8 * m4 bytes in; AVX2 as promised. (`m4` scaled by 8 addresses the entry,
-        // and by 2 its lengths: one register for both.)
-        unsafe { Self::load(EXPAND_PAIR.0.as_ptr().cast::<u8>().add(8 * m4)) }
-    }
-    #[inline(always)]
-    unsafe fn expand_len(m4: usize, lane: usize) -> u32 {
-        // SAFETY: as in `expand_pattern`: entry m of `[u32; 2]` begins 2 * m4 bytes in.
-        unsafe { *PAIR_LEN.as_ptr().cast::<u8>().add(2 * m4).cast::<u32>().add(lane & 1) }
     }
     #[inline(always)]
     fn opaque(x: usize) -> usize {

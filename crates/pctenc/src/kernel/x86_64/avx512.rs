@@ -104,15 +104,12 @@ unsafe impl Bytes for Avx512 {
 unsafe impl Vector for Avx512 {
     const LANES: usize = 4;
     type Lane = Half;
-    type Order = ();
     const COMPRESS: bool = true;
     #[inline(always)]
     unsafe fn table(t: &[u8; 16]) -> Self {
         // SAFETY: `t` is 16 readable bytes; the instruction set as promised.
         Avx512(unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) })
     }
-    #[inline(always)]
-    unsafe fn order() {}
     #[inline(always)]
     fn and(self, b: Self) -> Self {
         Avx512(avx512!(_mm512_and_si512(self.0, b.0)))
@@ -157,12 +154,6 @@ unsafe impl Vector for Avx512 {
             _mm512_unpacklo_epi64(self.0, b.0)
         }))
     }
-    /// Never called: with [`COMPRESS`](Vector::COMPRESS), [`expand`](Vector::expand)
-    /// encodes every block with escapes, and no expansion table has four lanes.
-    #[inline(always)]
-    fn pair_order<const INVERSE: bool>(self, _: &()) -> Self {
-        unreachable!("AVX-512 expands with VPCOMPRESSB")
-    }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
         avx512!({
@@ -184,16 +175,6 @@ unsafe impl Vector for Avx512 {
             2 => _mm512_extracti32x4_epi32::<2>(self.0),
             _ => _mm512_extracti32x4_epi32::<3>(self.0),
         }))
-    }
-    /// Never called: see [`pair_order`](Vector::pair_order).
-    #[inline(always)]
-    unsafe fn expand_pattern(_: usize) -> Self {
-        unreachable!("AVX-512 expands with VPCOMPRESSB")
-    }
-    /// Never called: see [`pair_order`](Vector::pair_order).
-    #[inline(always)]
-    unsafe fn expand_len(_: usize, _: usize) -> u32 {
-        unreachable!("AVX-512 expands with VPCOMPRESSB")
     }
     #[inline(always)]
     unsafe fn expand(x: Self, h: Self, l: Self, pct: Self, mask: u64, dst: *mut u8) -> usize {
