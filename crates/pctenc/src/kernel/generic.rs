@@ -43,7 +43,7 @@ use core::mem::MaybeUninit;
 use super::scalar::UNHEX;
 use super::tables::{Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
 use super::tables::{EXPAND, EXPAND_PAIR, GROUP_LEN, PAIR_LEN};
-use super::vector::{Bytes, Lane, Vector};
+use super::vector::{Bytes, Vector};
 
 /// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
 /// already or end before a prefetch could help.
@@ -214,7 +214,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
                 // caller's bound.
                 unsafe {
                     unit.lane(lane)
-                        .lookup(L::<V>::load(u.pattern.as_ptr()))
+                        .lookup(<V::Lane>::load(u.pattern.as_ptr()))
                         .store(d.add(o as usize))
                 };
                 o += u.len;
@@ -337,9 +337,6 @@ unsafe fn expand_len<V: Vector>(m4: usize, lane: usize) -> u32 {
     // SAFETY: entry `m` of `LANES` `u32`s begins `4 * LANES * m = LANES * m4` bytes in.
     unsafe { *lens.add(V::LANES * m4).cast::<u32>().add(lane) }
 }
-
-/// A kernel's lane type.
-type L<V> = <V as Vector>::Lane;
 
 /// A short value with nothing to escape (a slug, an identifier, a number), `B` to `2B`
 /// bytes: its first and last `B` bytes, classified and stored as they are. `None` for any

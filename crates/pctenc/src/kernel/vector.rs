@@ -8,8 +8,8 @@
 //!   needs, and all that the x86_64 baseline (SSE2) offers without run-time detection.
 //! - [`Vector`]: the full width of a kernel (16 or 32 bytes): nibble lookups (`PSHUFB`,
 //!   `TBL`, `swizzle`), blends, the 4- and 8-byte interleaves, and the 16-byte lanes.
-//! - [`Lane`]: one 16-byte lane, where the expansion and compaction tables apply
-//!   (`PSHUFB` and its kin do not cross 16 bytes).
+//! - [`Lane`]: one 16-byte lane (a one-lane `Vector`), where the expansion and compaction
+//!   tables apply (`PSHUFB` and its kin do not cross 16 bytes).
 //!
 //! Lookups take a 16-byte table (broadcast to every lane) and indices below 16, or with bit
 //! 7 set for a zero: x86's `PSHUFB` semantics, which NEON's `TBL` and wasm's `swizzle` share
@@ -171,23 +171,12 @@ pub(crate) unsafe trait Vector: Bytes {
     }
 }
 
-/// One 16-byte lane: where the expansion and compaction tables apply.
+/// One 16-byte lane: where the expansion and compaction tables apply, a one-lane
+/// [`Vector`] itself.
 ///
 /// # Safety
 /// See the module docs.
-pub(crate) unsafe trait Lane: Copy {
-    /// The 16 bytes at `p`.
-    ///
-    /// # Safety
-    /// As [`Bytes::load`], for 16 bytes.
-    unsafe fn load(p: *const u8) -> Self;
-    /// Stores the lane at `p`.
-    ///
-    /// # Safety
-    /// `p` is valid for writes of 16 bytes.
-    unsafe fn store(self, p: *mut u8);
-    /// `self[idx]`, where `self` is a table: see the module docs.
-    fn lookup(self, idx: Self) -> Self;
+pub(crate) unsafe trait Lane: Vector {
     /// Gathers the bytes `keep` marks (bit `j`: byte `8 * HIGH + j`) of one 8-byte half to
     /// the front and stores 8 bytes at `p` ([`super::tables::COMPACT`]).
     ///
@@ -216,26 +205,12 @@ macro_rules! one_lane {
 pub(crate) use one_lane;
 
 /// The [`Lane`] impl of a one-lane vector `$t` (a newtype of the instruction set's vector):
-/// its own loads, stores and lookups, and `compact8` as `$body`, which stores the bytes of
-/// `$v` (the inner vector) picked by the 8 indices of `$idx` (a `u64`) at `$p`.
+/// `compact8` is `$body`, which stores the bytes of `$v` (the inner vector) picked by the 8
+/// indices of `$idx` (a `u64`) at `$p`.
 macro_rules! own_lane {
     ($t:ident, compact8($v:ident, $idx:ident, $p:ident) => $body:expr) => {
         // SAFETY: as for the type's `Bytes`.
         unsafe impl $crate::kernel::vector::Lane for $t {
-            #[inline(always)]
-            unsafe fn load(p: *const u8) -> Self {
-                // SAFETY: the caller's bound.
-                unsafe { <Self as $crate::kernel::vector::Bytes>::load(p) }
-            }
-            #[inline(always)]
-            unsafe fn store(self, p: *mut u8) {
-                // SAFETY: the caller's bound.
-                unsafe { <Self as $crate::kernel::vector::Bytes>::store(self, p) }
-            }
-            #[inline(always)]
-            fn lookup(self, idx: Self) -> Self {
-                <Self as $crate::kernel::vector::Vector>::lookup(self, idx)
-            }
             #[inline(always)]
             unsafe fn compact8<const HIGH: bool>(self, keep: usize, $p: *mut u8) {
                 let $idx: u64 = $crate::kernel::tables::COMPACT[HIGH as usize][keep & 0xFF];
@@ -248,3 +223,68 @@ macro_rules! own_lane {
     };
 }
 pub(crate) use own_lane;
+
+/// Methods of [`Bytes`] or [`Vector`] that are one intrinsic on the inner vector, written
+/// inside the impl: `name(b) => f` is `f(self.0, b.0)`, `name() => f` is `f(self.0)`, and
+/// `name<HIGH>(b) => lo, hi` is `hi(self.0, b.0)` where `HIGH`, else `lo(self.0, b.0)`;
+/// each result wrapped in `$t`.
+macro_rules! ops {
+    ($t:ident: $($name:ident $(<$high:ident>)? ($($b:ident)?) => $f:expr $(, $g:expr)?;)*) => {
+        $($crate::kernel::vector::ops!(@ $t $name $(<$high>)? ($($b)?) $f $(, $g)?);)*
+    };
+    (@ $t:ident $name:ident (b) $f:expr) => {
+        #[inline(always)]
+        #[allow(unused_unsafe)] // wasm's intrinsics are safe functions
+        fn $name(self, b: Self) -> Self {
+            // SAFETY: a value of `$t` exists only where the CPU has its instruction set.
+            $t(unsafe { $f(self.0, b.0) })
+        }
+    };
+    (@ $t:ident $name:ident () $f:expr) => {
+        #[inline(always)]
+        #[allow(unused_unsafe)]
+        fn $name(self) -> Self {
+            // SAFETY: as above.
+            $t(unsafe { $f(self.0) })
+        }
+    };
+    (@ $t:ident $name:ident <HIGH> (b) $lo:expr, $hi:expr) => {
+        #[inline(always)]
+        #[allow(unused_unsafe)]
+        fn $name<const HIGH: bool>(self, b: Self) -> Self {
+            // SAFETY: as above.
+            $t(unsafe { if HIGH { $hi(self.0, b.0) } else { $lo(self.0, b.0) } })
+        }
+    };
+}
+pub(crate) use ops;
+
+/// The [`Bytes`] impl of `$t`, `$n` bytes wide, from its intrinsics (unaligned loads and
+/// stores); `$items` are its other methods (`eq`, `or`, `movemask`).
+macro_rules! bytes {
+    ($t:ident($n:literal): splat $splat:expr, load $load:expr, store $store:expr; $($items:tt)*) => {
+        // SAFETY: a value of `$t` is made only by `splat`, `load` and `Vector::table`, whose
+        // callers promise the instruction set, and every method executes only that.
+        unsafe impl $crate::kernel::vector::Bytes for $t {
+            const BYTES: usize = $n;
+            #[inline(always)]
+            #[allow(unused_unsafe)]
+            unsafe fn splat(b: u8) -> Self {
+                // SAFETY: the caller's promise.
+                $t(unsafe { $splat(b as _) })
+            }
+            #[inline(always)]
+            unsafe fn load(p: *const u8) -> Self {
+                // SAFETY: the caller's promise and bound; the load needs no alignment.
+                $t(unsafe { $load(p.cast()) })
+            }
+            #[inline(always)]
+            unsafe fn store(self, p: *mut u8) {
+                // SAFETY: the caller's bound; the store needs no alignment.
+                unsafe { $store(p.cast(), self.0) }
+            }
+            $($items)*
+        }
+    };
+}
+pub(crate) use bytes;

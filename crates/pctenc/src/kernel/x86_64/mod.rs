@@ -31,31 +31,9 @@ macro_rules! sse2 {
 /// SSSE3 kernel's vector alike (its own instructions start at `PSHUFB`, in `Vector`).
 macro_rules! sse2_bytes {
     ($t:ident) => {
-        // SAFETY: every method executes SSE2 instructions only, which every x86_64 CPU has.
-        unsafe impl $crate::kernel::vector::Bytes for $t {
-            const BYTES: usize = 16;
-            #[inline(always)]
-            unsafe fn splat(b: u8) -> Self {
-                $t($crate::kernel::x86_64::sse2!(_mm_set1_epi8(b as i8)))
-            }
-            #[inline(always)]
-            unsafe fn load(p: *const u8) -> Self {
-                // SAFETY: the caller's bound; `loadu` needs no alignment.
-                $t(unsafe { _mm_loadu_si128(p.cast()) })
-            }
-            #[inline(always)]
-            unsafe fn store(self, p: *mut u8) {
-                // SAFETY: the caller's bound; `storeu` needs no alignment.
-                unsafe { _mm_storeu_si128(p.cast(), self.0) }
-            }
-            #[inline(always)]
-            fn eq(self, b: Self) -> Self {
-                $t($crate::kernel::x86_64::sse2!(_mm_cmpeq_epi8(self.0, b.0)))
-            }
-            #[inline(always)]
-            fn or(self, b: Self) -> Self {
-                $t($crate::kernel::x86_64::sse2!(_mm_or_si128(self.0, b.0)))
-            }
+        $crate::kernel::vector::bytes! { $t(16):
+            splat _mm_set1_epi8, load _mm_loadu_si128, store _mm_storeu_si128;
+            $crate::kernel::vector::ops! { $t: eq(b) => _mm_cmpeq_epi8; or(b) => _mm_or_si128; }
             #[inline(always)]
             fn movemask(self) -> u64 {
                 $crate::kernel::x86_64::sse2!(_mm_movemask_epi8(self.0)) as u32 as u64
