@@ -33,6 +33,9 @@
 //!               scalar kernel); 2B to 4B bytes as two values cut where no escape crosses
 //! ```
 //!
+//! Every `unsafe fn` here needs the CPU to have `V`'s instruction set (the entry points
+//! promise it); a `# Safety` section says what else it needs.
+//!
 //! The fixed decode stride with a carried 2-bit mask keeps the steps independent: the next
 //! load never waits for this block's escape count. Long inputs prefetch 1 KiB ahead, the
 //! encoder's output for writing (`PREFETCHW`: a store to a line not in the cache otherwise
@@ -135,8 +138,6 @@ struct Enc<V: Vector, const PLUS: bool> {
 }
 
 impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
-    /// # Safety
-    /// The CPU has `V`'s instruction set.
     #[inline(always)]
     unsafe fn new(n: &Nibbles, digits: &[u8; 16]) -> Self {
         // SAFETY: the caller's promise; the tables are 16 readable bytes.
@@ -313,7 +314,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
 /// one register for both.
 ///
 /// # Safety
-/// The CPU has `V`'s instruction set, `V` has one lane or two, and `m4` is `4 * m` for
+/// `V` has one lane or two, and `m4` is `4 * m` for
 /// such a mask `m`.
 #[inline(always)]
 unsafe fn expand_pattern<V: Vector>(m4: usize) -> V {
@@ -341,9 +342,6 @@ unsafe fn expand_len<V: Vector>(m4: usize, lane: usize) -> u32 {
 /// A short value with nothing to escape (a slug, an identifier, a number), `B` to `2B`
 /// bytes: its first and last `B` bytes, classified and stored as they are. `None` for any
 /// other input, which [`encode_small`] and [`encode`] take.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
     n: &Nibbles,
@@ -373,9 +371,6 @@ pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
 /// [`encode`]) with no loop: one block, or two overlapping ones (the second over the last
 /// `B` bytes, from where their encoding began), each light where its units can take it.
 /// `None` for a longer input.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
     n: &Nibbles,
@@ -421,9 +416,6 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
 /// [`encode_room`] (callers reserve it); returns (bytes read, bytes written): all of the
 /// input, or nothing without the room (the scalar kernel then does it all). Bytes of `out`
 /// past `written` may have been written too.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
     n: &Nibbles,
@@ -511,14 +503,14 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
     let light_end = light_end.min(end);
     // SAFETY: see `encode`.
     unsafe {
+        // Where the last of the `n` bytes ending by `end` start (null, below any `s`, if none).
+        let last =
+            |end: usize, n: usize| end.checked_sub(n).map_or(core::ptr::null(), |at| src.add(at));
+        // The last light round's and the last heavy pair's starts.
+        let (round_end, last_pair) = (last(light_end, ROUND * b), last(end, 2 * b));
         'light: loop {
             // Pointers in this loop, which leaves the registers to the units.
             let (mut s, mut d) = (src.add(i), dst.add(w));
-            // The last round's start (null, below any `s`, if none).
-            let round_end = match light_end.checked_sub(ROUND * b) {
-                Some(at) => src.add(at),
-                None => core::ptr::null(),
-            };
             while s <= round_end {
                 if FAR {
                     for k in 0..ROUND * b / 64 {
@@ -552,15 +544,6 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
             }
             // Heavy blocks, two a round, until a round has at most 3B / 16 escapes (an output
             // of at most 2.375 B): the next is probably light again.
-            // The last pair's and the last light round's starts (null, below any `s`, if none).
-            let last_pair = match end.checked_sub(2 * b) {
-                Some(at) => src.add(at),
-                None => core::ptr::null(),
-            };
-            let light_from = match light_end.checked_sub(ROUND * b) {
-                Some(at) => src.add(at),
-                None => core::ptr::null(),
-            };
             while s <= last_pair {
                 if FAR {
                     V::prefetch::<false>(s.wrapping_add(AHEAD));
@@ -569,7 +552,7 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
                 let first = e.heavy(order, V::load(s), d).0;
                 let second = e.heavy(order, V::load(s.add(b)), d.add(first)).0;
                 (s, d) = (s.add(2 * b), d.add(first + second));
-                if first + second <= 2 * b + 3 * b / 4 && s <= light_from {
+                if first + second <= 2 * b + 3 * b / 4 && s <= round_end {
                     (i, w) = (s as usize - src as usize, d as usize - dst as usize);
                     continue 'light;
                 }
@@ -586,9 +569,6 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
 
 /// How many leading bytes of `input` the profile writes unchanged (a space that becomes `+`
 /// is a change).
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, input: &[u8]) -> usize {
     // SAFETY: the caller's promise; each load reads one whole chunk, or the padded copy.
@@ -636,8 +616,6 @@ struct Decoded {
 }
 
 impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
-    /// # Safety
-    /// The CPU has `V`'s instruction set.
     #[inline(always)]
     unsafe fn new() -> Self {
         // SAFETY: the caller's promise.
@@ -776,9 +754,6 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
 /// Over `2B` bytes, the input is cut in two values where no escape crosses the cut (the
 /// first must not hold a `%` in its last two bytes): columns of URLs hold many values of
 /// 65 to 128 bytes, which the general path cost several times as much.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: bool>(
     input: &[u8],
@@ -840,9 +815,6 @@ pub(crate) unsafe fn fix_one<const REJECT: bool>(
 /// returns (bytes read, bytes written), always at a unit boundary. Stops early where strict
 /// decoding meets a malformed escape, and leaves a `%` in the last two bytes to the scalar
 /// kernel when more input may follow (`last == false`).
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     input: &[u8],
@@ -972,16 +944,9 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
 /// `%`; `false`, with `out` untouched, if it has one, or `input` is longer than 64 bytes,
 /// or `out` is shorter. Such a value decodes to itself under any policy without `+` as a
 /// space: the short decode path copies it before any kernel call, inlined, with the
-/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128).
-///
-/// ```text
-/// n in 32..=64: [0..16], [16..32], [n-32..n-16], [n-16..n]   four 16-byte loads
-/// n in 16..32:  [..16], [n-16..]                              two
-/// n in 8..16:   [..8], [n-8..]  as u64 (overlapping when n < 16)
-/// n in 4..8:    [..4], [n-4..]  as u32, packed into one u64
-/// n in 1..4:    the first, middle and last bytes
-/// no `%` → the same pieces stored at the same offsets of `out`
-/// ```
+/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128). It loads
+/// overlapping pieces (four or two vectors, two words, or three bytes), tests them, and
+/// stores them at the same offsets.
 #[inline(always)]
 pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) -> bool {
     const MAX: usize = 64;

@@ -1,34 +1,24 @@
-//! The vector operations the kernels' algorithms need: [`Bytes`], [`Vector`] and [`Lane`],
-//! implemented thinly per instruction set (`x86_64/`, `aarch64/`, `wasm32/`) and used by the
-//! one generic algorithm ([`super::generic`]).
+//! The vector operations of the one generic algorithm ([`super::generic`]), implemented
+//! per instruction set (`x86_64/`, `aarch64/`, `wasm32/`) as lists of intrinsics (`ops!`,
+//! `bytes!`, below):
 //!
-//! Three traits, because not every type needs everything:
-//!
-//! - [`Bytes`]: load, store, compare, OR, movemask. What copying a short value without `%`
+//! - [`Bytes`]: load, store, compare, OR, movemask: what copying a short value without `%`
 //!   needs, and all that the x86_64 baseline (SSE2) offers without run-time detection.
-//! - [`Vector`]: the full width of a kernel (16 or 32 bytes): nibble lookups (`PSHUFB`,
-//!   `TBL`, `swizzle`), blends, the 4- and 8-byte interleaves, and the 16-byte lanes.
-//! - [`Lane`]: one 16-byte lane (a one-lane `Vector`), where the expansion and compaction
-//!   tables apply (`PSHUFB` and its kin do not cross 16 bytes).
+//! - [`Vector`]: a kernel's full width (16, 32 or 64 bytes): nibble lookups, blends,
+//!   interleaves, and its 16-byte [`Lane`]s, where the expansion and compaction tables
+//!   apply (`PSHUFB` and its kin do not cross 16 bytes).
 //!
-//! Lookups take a 16-byte table (broadcast to every lane) and indices below 16, or with bit
-//! 7 set for a zero: x86's `PSHUFB` semantics, which NEON's `TBL` and wasm's `swizzle` share
-//! for such indices (they zero every index from 16 up). Every table in [`super::tables`] keeps
-//! to that.
-//!
-//! Every instruction set's impls have one shape, one intrinsic (or two) per method: that
-//! likeness is the trait's point, not a copy of the algorithm, which lives once in
-//! `generic`. What all 16-byte vectors share to the letter is written once here
-//! (`one_lane!`, `own_lane!`) and, for SSE2 and SSSE3, in `x86_64` (`sse2_bytes!`).
+//! Lookups take a 16-byte table (in every lane) and indices below 16, or with bit 7 set for
+//! a zero: `PSHUFB`'s semantics, which NEON's `TBL` and wasm's `swizzle` share for such
+//! indices (they zero every index from 16 up). Every table in [`super::tables`] keeps to it.
 //!
 //! # Safety
 //!
-//! The traits are `unsafe` to implement: an implementation may execute its instruction set
-//! in every method, because a value of its type exists only where the CPU has that
-//! instruction set. The only ways to make one are [`Bytes::splat`], [`Bytes::load`] and
-//! [`Vector::table`], whose callers promise it (the kernels' `#[target_feature]` entry
-//! points, see `generic::entry_points!`). Loads and stores are `unsafe` for their pointers
-//! too.
+//! The traits are `unsafe` to implement: a method may execute its type's instruction set,
+//! because a value of the type exists only where the CPU has it. The only ways to make one
+//! are [`Bytes::splat`], [`Bytes::load`] and [`Vector::table`], whose callers promise it
+//! (the kernels' `#[target_feature]` entry points, `generic::entry_points!`). Loads and
+//! stores are `unsafe` for their pointers too.
 
 /// Byte vectors: what a short copy needs (see the module docs).
 ///
@@ -70,16 +60,10 @@ pub(crate) unsafe trait Vector: Bytes {
     const LANES: usize;
     /// One lane.
     type Lane: Lane;
-    /// A 16-byte table in every lane.
-    ///
-    /// # Safety
-    /// As [`Bytes::splat`].
+    /// A 16-byte table in every lane. Safety: as [`Bytes::splat`].
     unsafe fn table(t: &[u8; 16]) -> Self;
     /// [`pair_order`](Vector::pair_order)'s index vectors, made once per call: none (zeros
-    /// the compiler drops) with one lane.
-    ///
-    /// # Safety
-    /// As [`Bytes::splat`].
+    /// the compiler drops) with one lane. Safety: as [`Bytes::splat`].
     #[inline(always)]
     unsafe fn order() -> (Self, Self) {
         // SAFETY: the caller's promise.
@@ -186,7 +170,6 @@ pub(crate) unsafe trait Lane: Vector {
 }
 
 /// The [`Vector`] items every one-lane (16-byte) vector shares: it is its own lane.
-/// Used inside `unsafe impl Vector` by SSSE3, NEON and simd128.
 macro_rules! one_lane {
     () => {
         const LANES: usize = 1;

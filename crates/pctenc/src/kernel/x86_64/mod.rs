@@ -57,39 +57,29 @@ fn prefetch<const WRITE: bool>(p: *const u8) {
     }
 }
 
+/// Whether this CPU has every feature named: asked at run time with `std`, else what the
+/// build enables.
+macro_rules! has {
+    ($($f:tt),+) => {{
+        #[cfg(feature = "std")]
+        return $(std::is_x86_feature_detected!($f))&&+;
+        #[cfg(not(feature = "std"))]
+        return cfg!(all($(target_feature = $f),+));
+    }};
+}
+
 /// Whether this CPU runs the [`ssse3`] kernel.
 pub(crate) fn has_ssse3() -> bool {
-    #[cfg(feature = "std")]
-    return std::is_x86_feature_detected!("ssse3");
-    #[cfg(not(feature = "std"))]
-    return cfg!(target_feature = "ssse3");
+    has!("ssse3")
 }
 
 /// Whether this CPU runs the [`avx2`] kernel.
 pub(crate) fn has_avx2() -> bool {
-    #[cfg(feature = "std")]
-    return std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt");
-    #[cfg(not(feature = "std"))]
-    return cfg!(all(target_feature = "avx2", target_feature = "popcnt"));
+    has!("avx2", "popcnt")
 }
 
 /// Whether this CPU runs the [`avx512`] kernel: AVX-512 F and BW, the byte permutes of VBMI,
-/// the byte compress of VBMI2, and BMI2's PDEP.
+/// the byte compress of VBMI2, and BMI2's PDEP (with the AVX2 kernel's features).
 pub(crate) fn has_avx512() -> bool {
-    #[cfg(feature = "std")]
-    return has_avx2()
-        && std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
-        && std::is_x86_feature_detected!("avx512vbmi2")
-        && std::is_x86_feature_detected!("bmi2");
-    #[cfg(not(feature = "std"))]
-    return has_avx2()
-        && cfg!(all(
-            target_feature = "avx512f",
-            target_feature = "avx512bw",
-            target_feature = "avx512vbmi",
-            target_feature = "avx512vbmi2",
-            target_feature = "bmi2"
-        ));
+    has!("avx2", "popcnt", "avx512f", "avx512bw", "avx512vbmi", "avx512vbmi2", "bmi2")
 }
