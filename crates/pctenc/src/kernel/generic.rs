@@ -43,7 +43,7 @@
 
 use core::mem::MaybeUninit;
 
-use super::scalar::UNHEX;
+use super::scalar::{zero_bytes, ONES, UNHEX};
 use super::tables::{Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
 use super::tables::{EXPAND, EXPAND_PAIR, GROUP_LEN, PAIR_LEN};
 use super::vector::{Bytes, Vector};
@@ -988,19 +988,14 @@ pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) ->
     }
     // The word test for a `%` byte is exact about whether there is one (only which one may
     // be wrong, and that is not asked).
-    let has_pct = |x: u64| {
-        let v = x ^ u64::from_ne_bytes([b'%'; 8]);
-        v.wrapping_sub(u64::from_ne_bytes([1; 8])) & !v & u64::from_ne_bytes([0x80; 8]) != 0
-    };
-    if n >= 8 {
-        let (a, b) = (word::<8>(&input[..8]), word::<8>(&input[n - 8..]));
+    let has_pct = |x: u64| zero_bytes(x ^ (ONES * u64::from(b'%'))) != 0;
+    if let (true, Some(&a), Some(&b)) = (n >= 8, input.first_chunk::<8>(), input.last_chunk()) {
         if has_pct(u64::from_ne_bytes(a)) || has_pct(u64::from_ne_bytes(b)) {
             return false;
         }
         out[..8].copy_from_slice(&a.map(MaybeUninit::new));
         out[n - 8..n].copy_from_slice(&b.map(MaybeUninit::new));
-    } else if n >= 4 {
-        let (a, b) = (word::<4>(&input[..4]), word::<4>(&input[n - 4..]));
+    } else if let (Some(&a), Some(&b)) = (input.first_chunk::<4>(), input.last_chunk()) {
         if has_pct(u64::from(u32::from_ne_bytes(a)) | u64::from(u32::from_ne_bytes(b)) << 32) {
             return false;
         }
@@ -1017,14 +1012,6 @@ pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) ->
         out[n - 1].write(c);
     }
     true
-}
-
-/// The `N` bytes of `s` (exactly `N` long) as an array.
-#[inline(always)]
-fn word<const N: usize>(s: &[u8]) -> [u8; N] {
-    let mut w = [0u8; N];
-    w.copy_from_slice(s);
-    w
 }
 
 /// `f::<V, …>(args)` with the run-time flags `[plus]` or `[plus, reject]` as constant

@@ -172,27 +172,17 @@ macro_rules! call {
 /// The scalar kernel's row: no bulk step, everything left to [`scalar`].
 mod none {
     use super::{scalar, MaybeUninit, Profile};
+    type Out<'a> = &'a mut [MaybeUninit<u8>];
     pub(super) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
         scalar::clean_prefix(p.table(), input)
     }
-    pub(super) fn encode(_: &Profile, _: &[u8], _: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+    pub(super) fn encode(_: &Profile, _: &[u8], _: Out) -> (usize, usize) {
         (0, 0)
     }
-    pub(super) fn decode(
-        _: bool,
-        _: bool,
-        _: &[u8],
-        _: &mut [MaybeUninit<u8>],
-        _: bool,
-    ) -> (usize, usize) {
+    pub(super) fn decode(_: bool, _: bool, _: &[u8], _: Out, _: bool) -> (usize, usize) {
         (0, 0)
     }
-    pub(super) fn decode_short(
-        _: bool,
-        _: bool,
-        _: &[u8],
-        _: &mut [MaybeUninit<u8>],
-    ) -> Option<usize> {
+    pub(super) fn decode_short(_: bool, _: bool, _: &[u8], _: Out) -> Option<usize> {
         None
     }
 }
