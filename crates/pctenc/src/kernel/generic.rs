@@ -1042,6 +1042,8 @@ macro_rules! entry_points {
         use $crate::kernel::generic::{self, with_flags};
         use $crate::profile::Profile;
 
+        const _: () = assert!(generic::encode_room::<$v>() <= $crate::kernel::ROOM);
+
         /// How many leading bytes of `input` the profile writes unchanged.
         #[target_feature(enable = $features)]
         pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {

@@ -207,6 +207,16 @@ macro_rules! own_lane {
 }
 pub(crate) use own_lane;
 
+/// `unsafe { $e }` in a method of a vector type, for its instruction set.
+macro_rules! simd {
+    ($e:expr) => {
+        // SAFETY: a value of the type (`self`) exists only where the CPU has its instruction
+        // set (`kernel::vector`).
+        unsafe { $e }
+    };
+}
+pub(crate) use simd;
+
 /// Methods of [`Bytes`] or [`Vector`] that are one intrinsic on the inner vector, written
 /// inside the impl: `name(b) => f` is `f(self.0, b.0)`, `name() => f` is `f(self.0)`, and
 /// `name<HIGH>(b) => lo, hi` is `hi(self.0, b.0)` where `HIGH`, else `lo(self.0, b.0)`;

@@ -6,20 +6,11 @@
 
 use core::arch::aarch64::*;
 
-use crate::kernel::vector::{ops, Vector};
+use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 16-byte vector of the NEON kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Neon(uint8x16_t);
-
-/// `unsafe { $e }` for NEON instructions.
-macro_rules! neon {
-    ($e:expr) => {
-        // SAFETY: NEON is in the target's baseline (build.rs): every CPU this code runs on
-        // has it.
-        unsafe { $e }
-    };
-}
 
 crate::kernel::vector::bytes! { Neon(16):
     splat vdupq_n_u8, load vld1q_u8, store vst1q_u8;
@@ -27,7 +18,7 @@ crate::kernel::vector::bytes! { Neon(16):
     #[inline(always)]
     fn movemask(self) -> u64 {
         const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-        neon!({
+        simd!({
             let m = vandq_u8(self.0, vld1q_u8(WEIGHTS.as_ptr()));
             u64::from(vaddv_u8(vget_low_u8(m))) | u64::from(vaddv_u8(vget_high_u8(m))) << 8
         })
@@ -43,29 +34,29 @@ unsafe impl Vector for Neon {
     }
     #[inline(always)]
     fn andnot(self, b: Self) -> Self {
-        Neon(neon!(vbicq_u8(b.0, self.0)))
+        Neon(simd!(vbicq_u8(b.0, self.0)))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Neon(neon!(vbslq_u8(self.0, b.0, a.0)))
+        Neon(simd!(vbslq_u8(self.0, b.0, a.0)))
     }
     #[inline(always)]
     fn zip32<const HIGH: bool>(self, b: Self) -> Self {
-        neon!({
+        simd!({
             let (a, b) = (vreinterpretq_u32_u8(self.0), vreinterpretq_u32_u8(b.0));
             Neon(vreinterpretq_u8_u32(if HIGH { vzip2q_u32(a, b) } else { vzip1q_u32(a, b) }))
         })
     }
     #[inline(always)]
     fn zip64<const HIGH: bool>(self, b: Self) -> Self {
-        neon!({
+        simd!({
             let (a, b) = (vreinterpretq_u64_u8(self.0), vreinterpretq_u64_u8(b.0));
             Neon(vreinterpretq_u8_u64(if HIGH { vzip2q_u64(a, b) } else { vzip1q_u64(a, b) }))
         })
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        neon!({
+        simd!({
             let zero = vdupq_n_u8(0);
             Neon(if N == 1 { vextq_u8::<1>(self.0, zero) } else { vextq_u8::<2>(self.0, zero) })
         })

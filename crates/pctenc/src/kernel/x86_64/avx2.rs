@@ -6,26 +6,18 @@
 use core::arch::x86_64::*;
 
 use super::ssse3::Ssse3;
-use crate::kernel::vector::{ops, Vector};
+use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 32-byte vector of the AVX2 kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2(__m256i);
-
-/// `unsafe { $e }` for an AVX2 instruction.
-macro_rules! avx2 {
-    ($e:expr) => {
-        // SAFETY: values of `Avx2` exist only where the CPU has AVX2 (`kernel::vector`).
-        unsafe { $e }
-    };
-}
 
 crate::kernel::vector::bytes! { Avx2(32):
     splat _mm256_set1_epi8, load _mm256_loadu_si256, store _mm256_storeu_si256;
     ops! { Avx2: eq(b) => _mm256_cmpeq_epi8; or(b) => _mm256_or_si256; }
     #[inline(always)]
     fn movemask(self) -> u64 {
-        avx2!(_mm256_movemask_epi8(self.0)) as u32 as u64
+        simd!(_mm256_movemask_epi8(self.0)) as u32 as u64
     }
 }
 
@@ -64,20 +56,20 @@ unsafe impl Vector for Avx2 {
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
-        Avx2(avx2!(_mm256_and_si256(_mm256_srli_epi16::<4>(self.0), _mm256_set1_epi8(0x0F))))
+        Avx2(simd!(_mm256_and_si256(_mm256_srli_epi16::<4>(self.0), _mm256_set1_epi8(0x0F))))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Avx2(avx2!(_mm256_blendv_epi8(a.0, b.0, self.0)))
+        Avx2(simd!(_mm256_blendv_epi8(a.0, b.0, self.0)))
     }
     #[inline(always)]
     fn pair_order<const INVERSE: bool>(self, order: &(Self, Self)) -> Self {
         let idx = if INVERSE { order.1 .0 } else { order.0 .0 };
-        Avx2(avx2!(_mm256_permutevar8x32_epi32(self.0, idx)))
+        Avx2(simd!(_mm256_permutevar8x32_epi32(self.0, idx)))
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        avx2!({
+        simd!({
             let up = _mm256_permute2x128_si256::<0x81>(self.0, self.0);
             Avx2(if N == 1 {
                 _mm256_alignr_epi8::<1>(up, self.0)
@@ -88,7 +80,7 @@ unsafe impl Vector for Avx2 {
     }
     #[inline(always)]
     fn lane(self, i: usize) -> Ssse3 {
-        Ssse3(avx2!(if i == 0 {
+        Ssse3(simd!(if i == 0 {
             _mm256_castsi256_si128(self.0)
         } else {
             _mm256_extracti128_si256::<1>(self.0)

@@ -24,20 +24,11 @@
 use core::arch::x86_64::*;
 
 use super::ssse3::Ssse3;
-use crate::kernel::vector::{ops, Vector};
+use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 64-byte vector of the AVX-512 kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx512(__m512i);
-
-/// `unsafe { $e }` for an AVX-512 instruction.
-macro_rules! avx512 {
-    ($e:expr) => {
-        // SAFETY: values of `Avx512` exist only where the CPU has this kernel's instruction
-        // sets (`kernel::vector`).
-        unsafe { $e }
-    };
-}
 
 /// The first of the three output slots of each of 16 input bytes (`0b…001001001`, 48 bits).
 const FIRST: u64 = {
@@ -73,11 +64,11 @@ crate::kernel::vector::bytes! { Avx512(64):
     ops! { Avx512: or(b) => _mm512_or_si512; }
     #[inline(always)]
     fn eq(self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, b.0))))
+        Avx512(simd!(_mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, b.0))))
     }
     #[inline(always)]
     fn movemask(self) -> u64 {
-        avx512!(_mm512_movepi8_mask(self.0))
+        simd!(_mm512_movepi8_mask(self.0))
     }
 }
 
@@ -99,15 +90,15 @@ unsafe impl Vector for Avx512 {
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
-        Avx512(avx512!(_mm512_and_si512(_mm512_srli_epi16::<4>(self.0), _mm512_set1_epi8(0x0F))))
+        Avx512(simd!(_mm512_and_si512(_mm512_srli_epi16::<4>(self.0), _mm512_set1_epi8(0x0F))))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_mask_blend_epi8(_mm512_movepi8_mask(self.0), a.0, b.0)))
+        Avx512(simd!(_mm512_mask_blend_epi8(_mm512_movepi8_mask(self.0), a.0, b.0)))
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        avx512!({
+        simd!({
             // The lanes moved down one (zeros in the top one), then per lane the pair
             // [next : this] shifted by N bytes: as AVX2's, with `VALIGND` for `VPERM2I128`.
             let up = _mm512_alignr_epi32::<4>(_mm512_setzero_si512(), self.0);
@@ -120,7 +111,7 @@ unsafe impl Vector for Avx512 {
     }
     #[inline(always)]
     fn lane(self, i: usize) -> Ssse3 {
-        Ssse3(avx512!(match i {
+        Ssse3(simd!(match i {
             0 => _mm512_castsi512_si128(self.0),
             1 => _mm512_extracti32x4_epi32::<1>(self.0),
             2 => _mm512_extracti32x4_epi32::<2>(self.0),

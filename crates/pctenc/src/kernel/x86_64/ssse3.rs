@@ -4,20 +4,12 @@
 
 use core::arch::x86_64::*;
 
-use crate::kernel::vector::{ops, Vector};
+use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 16-byte vector of the SSSE3 kernel, and a lane of the AVX2 and AVX-512 kernels (whose
 /// instruction sets imply SSSE3; there, its instructions are VEX-encoded).
 #[derive(Clone, Copy)]
 pub(crate) struct Ssse3(pub(super) __m128i);
-
-/// `unsafe { $e }` for SSSE3 instructions.
-macro_rules! ssse3 {
-    ($e:expr) => {
-        // SAFETY: values of `Ssse3` exist only where the CPU has SSSE3 (`kernel::vector`).
-        unsafe { $e }
-    };
-}
 
 super::sse2_bytes!(Ssse3);
 
@@ -32,19 +24,15 @@ unsafe impl Vector for Ssse3 {
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
-        Ssse3(ssse3!(_mm_and_si128(_mm_srli_epi16::<4>(self.0), _mm_set1_epi8(0x0F))))
+        Ssse3(simd!(_mm_and_si128(_mm_srli_epi16::<4>(self.0), _mm_set1_epi8(0x0F))))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Ssse3(ssse3!(_mm_or_si128(_mm_andnot_si128(self.0, a.0), _mm_and_si128(self.0, b.0))))
+        Ssse3(simd!(_mm_or_si128(_mm_andnot_si128(self.0, a.0), _mm_and_si128(self.0, b.0))))
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        Ssse3(ssse3!(if N == 1 {
-            _mm_srli_si128::<1>(self.0)
-        } else {
-            _mm_srli_si128::<2>(self.0)
-        }))
+        Ssse3(simd!(if N == 1 { _mm_srli_si128::<1>(self.0) } else { _mm_srli_si128::<2>(self.0) }))
     }
     #[inline(always)]
     fn prefetch<const WRITE: bool>(p: *const u8) {
