@@ -99,10 +99,7 @@ unsafe impl Vector for Avx2 {
             x
         }
     }
-    #[inline(always)]
-    fn prefetch<const WRITE: bool>(p: *const u8) {
-        super::prefetch::<WRITE>(p);
-    }
+    super::prefetch!();
 }
 
 crate::kernel::generic::entry_points!("avx2,popcnt", Avx2);

@@ -145,10 +145,7 @@ unsafe impl Vector for Avx512 {
         unsafe { _mm512_storeu_si512(dst.cast(), _mm512_maskz_compress_epi8(keep, self.0)) };
         keep.count_ones() as usize
     }
-    #[inline(always)]
-    fn prefetch<const WRITE: bool>(p: *const u8) {
-        super::prefetch::<WRITE>(p);
-    }
+    super::prefetch!();
 }
 
 crate::kernel::generic::entry_points!(

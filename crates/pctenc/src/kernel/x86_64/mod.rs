@@ -45,17 +45,22 @@ pub(crate) use {sse2, sse2_bytes};
 
 sse2_bytes!(Sse2);
 
-/// Hints the cache to fetch the line at `p`, for writing with `WRITE` (`PREFETCHW`, a no-op
-/// on CPUs without it). A prefetch reads nothing the program can observe and never faults,
-/// whatever the address.
-#[inline(always)]
-fn prefetch<const WRITE: bool>(p: *const u8) {
-    if WRITE {
-        sse2!(_mm_prefetch::<_MM_HINT_ET0>(p.cast()));
-    } else {
-        sse2!(_mm_prefetch::<_MM_HINT_T0>(p.cast()));
-    }
+/// [`Vector::prefetch`](super::vector::Vector::prefetch) of the x86 kernels: `PREFETCHW`
+/// for writing (a no-op on CPUs without it). A prefetch reads nothing the program can
+/// observe and never faults, whatever the address.
+macro_rules! prefetch {
+    () => {
+        #[inline(always)]
+        fn prefetch<const WRITE: bool>(p: *const u8) {
+            if WRITE {
+                $crate::kernel::x86_64::sse2!(_mm_prefetch::<_MM_HINT_ET0>(p.cast()));
+            } else {
+                $crate::kernel::x86_64::sse2!(_mm_prefetch::<_MM_HINT_T0>(p.cast()));
+            }
+        }
+    };
 }
+pub(crate) use prefetch;
 
 /// Whether this CPU has every feature named: asked at run time with `std`, else what the
 /// build enables.

@@ -34,10 +34,7 @@ unsafe impl Vector for Ssse3 {
     fn ahead<const N: usize>(self) -> Self {
         Ssse3(simd!(if N == 1 { _mm_srli_si128::<1>(self.0) } else { _mm_srli_si128::<2>(self.0) }))
     }
-    #[inline(always)]
-    fn prefetch<const WRITE: bool>(p: *const u8) {
-        super::prefetch::<WRITE>(p);
-    }
+    super::prefetch!();
 }
 
 crate::kernel::vector::own_lane!(Ssse3, compact8(v, idx, p) =>
