@@ -33,6 +33,9 @@
 //!               scalar kernel); 2B to 4B bytes as two values cut where no escape crosses
 //! ```
 //!
+//! Every `unsafe fn` here needs the CPU to have `V`'s instruction set (the entry points
+//! promise it); a `# Safety` section says what else it needs.
+//!
 //! The fixed decode stride with a carried 2-bit mask keeps the steps independent: the next
 //! load never waits for this block's escape count. Long inputs prefetch 1 KiB ahead, the
 //! encoder's output for writing (`PREFETCHW`: a store to a line not in the cache otherwise
@@ -40,9 +43,10 @@
 
 use core::mem::MaybeUninit;
 
-use super::scalar::UNHEX;
+use super::scalar::{zero_bytes, ONES, UNHEX};
 use super::tables::{Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
-use super::vector::{Bytes, Lane, Vector};
+use super::tables::{EXPAND, EXPAND_PAIR, GROUP_LEN, PAIR_LEN};
+use super::vector::{Bytes, Vector};
 
 /// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
 /// already or end before a prefetch could help.
@@ -134,8 +138,6 @@ struct Enc<V: Vector, const PLUS: bool> {
 }
 
 impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
-    /// # Safety
-    /// The CPU has `V`'s instruction set.
     #[inline(always)]
     unsafe fn new(n: &Nibbles, digits: &[u8; 16]) -> Self {
         // SAFETY: the caller's promise; the tables are 16 readable bytes.
@@ -213,7 +215,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
                 // caller's bound.
                 unsafe {
                     unit.lane(lane)
-                        .lookup(L::<V>::load(u.pattern.as_ptr()))
+                        .lookup(<V::Lane>::load(u.pattern.as_ptr()))
                         .store(d.add(o as usize))
                 };
                 o += u.len;
@@ -229,7 +231,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `d` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn block(&self, order: &V::Order, v: V, real: usize, d: *mut u8) -> (usize, u64) {
+    unsafe fn block(&self, order: &(V, V), v: V, real: usize, d: *mut u8) -> (usize, u64) {
         let (mut esc, lo_n, hi_n) = self.classify(v);
         if real < V::BYTES {
             // The padding as kept bytes: the light units take their `%` from a kept byte.
@@ -259,7 +261,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// # Safety
     /// `dst` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
-    unsafe fn heavy(&self, order: &V::Order, v: V, dst: *mut u8) -> (usize, u64) {
+    unsafe fn heavy(&self, order: &(V, V), v: V, dst: *mut u8) -> (usize, u64) {
         if V::COMPRESS {
             let (esc, lo_n, hi_n) = self.classify(v);
             let mask = esc.movemask();
@@ -293,12 +295,12 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
             // SAFETY: the caller's promise for `V`, and `m4` is 4 times a mask of `bits` bits;
             // each group wrote at most 12 bytes before this one, so each store ends within
             // `encode_room` bytes of `dst`.
-            let out = source.lookup(unsafe { V::expand_pattern(m4) });
+            let out = source.lookup(unsafe { expand_pattern::<V>(m4) });
             for lane in 0..V::LANES {
                 // SAFETY: as above; `m4` is 4 times a mask of `bits` bits.
                 unsafe {
                     out.lane(lane).store(dst.add(o as usize));
-                    o += V::expand_len(m4, lane);
+                    o += expand_len::<V>(m4, lane);
                 }
             }
         }
@@ -306,15 +308,40 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     }
 }
 
-/// A kernel's lane type.
-type L<V> = <V as Vector>::Lane;
+/// The expansion pattern of escape mask `m` ([`EXPAND`] per lane, `4 * LANES` bits of
+/// mask: one 4-byte group per lane; [`EXPAND_PAIR`] for two lanes), given `m4 = 4 * m`,
+/// which addresses the patterns (scaled by `B / 4`) and their lengths (by `LANES`) alike:
+/// one register for both.
+///
+/// # Safety
+/// `V` has one lane or two, and `m4` is `4 * m` for
+/// such a mask `m`.
+#[inline(always)]
+unsafe fn expand_pattern<V: Vector>(m4: usize) -> V {
+    debug_assert!(V::LANES <= 2 && m4 >> 2 < 1 << (4 * V::LANES));
+    let table =
+        if V::LANES == 1 { EXPAND.as_ptr().cast::<u8>() } else { EXPAND_PAIR.0.as_ptr().cast() };
+    // SAFETY: entry `m` of `B` bytes begins `B * m = B / 4 * m4` bytes in; the caller's
+    // promise for `V`.
+    unsafe { V::load(table.add(V::BYTES / 4 * m4)) }
+}
+
+/// How many bytes lane `lane` of [`expand_pattern`]`(m4)` writes ([`GROUP_LEN`],
+/// [`PAIR_LEN`]).
+///
+/// # Safety
+/// As [`expand_pattern`], and `lane < V::LANES`.
+#[inline(always)]
+unsafe fn expand_len<V: Vector>(m4: usize, lane: usize) -> u32 {
+    let lens =
+        if V::LANES == 1 { GROUP_LEN.as_ptr().cast::<u8>() } else { PAIR_LEN.as_ptr().cast() };
+    // SAFETY: entry `m` of `LANES` `u32`s begins `4 * LANES * m = LANES * m4` bytes in.
+    unsafe { *lens.add(V::LANES * m4).cast::<u32>().add(lane) }
+}
 
 /// A short value with nothing to escape (a slug, an identifier, a number), `B` to `2B`
 /// bytes: its first and last `B` bytes, classified and stored as they are. `None` for any
 /// other input, which [`encode_small`] and [`encode`] take.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
     n: &Nibbles,
@@ -344,9 +371,6 @@ pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
 /// [`encode`]) with no loop: one block, or two overlapping ones (the second over the last
 /// `B` bytes, from where their encoding began), each light where its units can take it.
 /// `None` for a longer input.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
     n: &Nibbles,
@@ -392,9 +416,6 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
 /// [`encode_room`] (callers reserve it); returns (bytes read, bytes written): all of the
 /// input, or nothing without the room (the scalar kernel then does it all). Bytes of `out`
 /// past `written` may have been written too.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
     n: &Nibbles,
@@ -472,7 +493,7 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
 #[inline(always)]
 unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
     e: &Enc<V, PLUS>,
-    order: &V::Order,
+    order: &(V, V),
     (src, dst): (*const u8, *mut u8),
     (mut i, mut w): (usize, usize),
     end: usize,
@@ -482,14 +503,14 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
     let light_end = light_end.min(end);
     // SAFETY: see `encode`.
     unsafe {
+        // Where the last of the `n` bytes ending by `end` start (null, below any `s`, if none).
+        let last =
+            |end: usize, n: usize| end.checked_sub(n).map_or(core::ptr::null(), |at| src.add(at));
+        // The last light round's and the last heavy pair's starts.
+        let (round_end, last_pair) = (last(light_end, ROUND * b), last(end, 2 * b));
         'light: loop {
             // Pointers in this loop, which leaves the registers to the units.
             let (mut s, mut d) = (src.add(i), dst.add(w));
-            // The last round's start (null, below any `s`, if none).
-            let round_end = match light_end.checked_sub(ROUND * b) {
-                Some(at) => src.add(at),
-                None => core::ptr::null(),
-            };
             while s <= round_end {
                 if FAR {
                     for k in 0..ROUND * b / 64 {
@@ -523,15 +544,6 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
             }
             // Heavy blocks, two a round, until a round has at most 3B / 16 escapes (an output
             // of at most 2.375 B): the next is probably light again.
-            // The last pair's and the last light round's starts (null, below any `s`, if none).
-            let last_pair = match end.checked_sub(2 * b) {
-                Some(at) => src.add(at),
-                None => core::ptr::null(),
-            };
-            let light_from = match light_end.checked_sub(ROUND * b) {
-                Some(at) => src.add(at),
-                None => core::ptr::null(),
-            };
             while s <= last_pair {
                 if FAR {
                     V::prefetch::<false>(s.wrapping_add(AHEAD));
@@ -540,7 +552,7 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
                 let first = e.heavy(order, V::load(s), d).0;
                 let second = e.heavy(order, V::load(s.add(b)), d.add(first)).0;
                 (s, d) = (s.add(2 * b), d.add(first + second));
-                if first + second <= 2 * b + 3 * b / 4 && s <= light_from {
+                if first + second <= 2 * b + 3 * b / 4 && s <= round_end {
                     (i, w) = (s as usize - src as usize, d as usize - dst as usize);
                     continue 'light;
                 }
@@ -557,9 +569,6 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
 
 /// How many leading bytes of `input` the profile writes unchanged (a space that becomes `+`
 /// is a change).
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, input: &[u8]) -> usize {
     // SAFETY: the caller's promise; each load reads one whole chunk, or the padded copy.
@@ -607,8 +616,6 @@ struct Decoded {
 }
 
 impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
-    /// # Safety
-    /// The CPU has `V`'s instruction set.
     #[inline(always)]
     unsafe fn new() -> Self {
         // SAFETY: the caller's promise.
@@ -747,9 +754,6 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
 /// Over `2B` bytes, the input is cut in two values where no escape crosses the cut (the
 /// first must not hold a `%` in its last two bytes): columns of URLs hold many values of
 /// 65 to 128 bytes, which the general path cost several times as much.
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: bool>(
     input: &[u8],
@@ -811,9 +815,6 @@ pub(crate) unsafe fn fix_one<const REJECT: bool>(
 /// returns (bytes read, bytes written), always at a unit boundary. Stops early where strict
 /// decoding meets a malformed escape, and leaves a `%` in the last two bytes to the scalar
 /// kernel when more input may follow (`last == false`).
-///
-/// # Safety
-/// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     input: &[u8],
@@ -943,16 +944,9 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
 /// `%`; `false`, with `out` untouched, if it has one, or `input` is longer than 64 bytes,
 /// or `out` is shorter. Such a value decodes to itself under any policy without `+` as a
 /// space: the short decode path copies it before any kernel call, inlined, with the
-/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128).
-///
-/// ```text
-/// n in 32..=64: [0..16], [16..32], [n-32..n-16], [n-16..n]   four 16-byte loads
-/// n in 16..32:  [..16], [n-16..]                              two
-/// n in 8..16:   [..8], [n-8..]  as u64 (overlapping when n < 16)
-/// n in 4..8:    [..4], [n-4..]  as u32, packed into one u64
-/// n in 1..4:    the first, middle and last bytes
-/// no `%` → the same pieces stored at the same offsets of `out`
-/// ```
+/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128). It loads
+/// overlapping pieces (four or two vectors, two words, or three bytes), tests them, and
+/// stores them at the same offsets.
 #[inline(always)]
 pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) -> bool {
     const MAX: usize = 64;
@@ -994,19 +988,14 @@ pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) ->
     }
     // The word test for a `%` byte is exact about whether there is one (only which one may
     // be wrong, and that is not asked).
-    let has_pct = |x: u64| {
-        let v = x ^ u64::from_ne_bytes([b'%'; 8]);
-        v.wrapping_sub(u64::from_ne_bytes([1; 8])) & !v & u64::from_ne_bytes([0x80; 8]) != 0
-    };
-    if n >= 8 {
-        let (a, b) = (word::<8>(&input[..8]), word::<8>(&input[n - 8..]));
+    let has_pct = |x: u64| zero_bytes(x ^ (ONES * u64::from(b'%'))) != 0;
+    if let (true, Some(&a), Some(&b)) = (n >= 8, input.first_chunk::<8>(), input.last_chunk()) {
         if has_pct(u64::from_ne_bytes(a)) || has_pct(u64::from_ne_bytes(b)) {
             return false;
         }
         out[..8].copy_from_slice(&a.map(MaybeUninit::new));
         out[n - 8..n].copy_from_slice(&b.map(MaybeUninit::new));
-    } else if n >= 4 {
-        let (a, b) = (word::<4>(&input[..4]), word::<4>(&input[n - 4..]));
+    } else if let (Some(&a), Some(&b)) = (input.first_chunk::<4>(), input.last_chunk()) {
         if has_pct(u64::from(u32::from_ne_bytes(a)) | u64::from(u32::from_ne_bytes(b)) << 32) {
             return false;
         }
@@ -1023,14 +1012,6 @@ pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) ->
         out[n - 1].write(c);
     }
     true
-}
-
-/// The `N` bytes of `s` (exactly `N` long) as an array.
-#[inline(always)]
-fn word<const N: usize>(s: &[u8]) -> [u8; N] {
-    let mut w = [0u8; N];
-    w.copy_from_slice(s);
-    w
 }
 
 /// `f::<V, …>(args)` with the run-time flags `[plus]` or `[plus, reject]` as constant
@@ -1060,6 +1041,8 @@ macro_rules! entry_points {
         use core::mem::MaybeUninit;
         use $crate::kernel::generic::{self, with_flags};
         use $crate::profile::Profile;
+
+        const _: () = assert!(generic::encode_room::<$v>() <= $crate::kernel::ROOM);
 
         /// How many leading bytes of `input` the profile writes unchanged.
         #[target_feature(enable = $features)]

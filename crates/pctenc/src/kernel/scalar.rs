@@ -187,12 +187,12 @@ fn decode_loop<const PLUS: bool>(
 }
 
 /// `0x01` in every byte of a word.
-const ONES: u64 = u64::from_le_bytes([1; 8]);
+pub(crate) const ONES: u64 = u64::from_le_bytes([1; 8]);
 
 /// Bit 7 of a byte of the result is set where that byte of `v` is zero. The lowest set bit
 /// is exact; bits above it may be false (a borrow), so only the lowest is ever used.
 #[inline]
-fn zero_bytes(v: u64) -> u64 {
+pub(crate) fn zero_bytes(v: u64) -> u64 {
     v.wrapping_sub(ONES) & !v & (ONES << 7)
 }
 

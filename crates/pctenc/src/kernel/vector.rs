@@ -1,34 +1,24 @@
-//! The vector operations the kernels' algorithms need: [`Bytes`], [`Vector`] and [`Lane`],
-//! implemented thinly per instruction set (`x86_64/`, `aarch64/`, `wasm32/`) and used by the
-//! one generic algorithm ([`super::generic`]).
+//! The vector operations of the one generic algorithm ([`super::generic`]), implemented
+//! per instruction set (`x86_64/`, `aarch64/`, `wasm32/`) as lists of intrinsics (`ops!`,
+//! `bytes!`, below):
 //!
-//! Three traits, because not every type needs everything:
-//!
-//! - [`Bytes`]: load, store, compare, OR, movemask. What copying a short value without `%`
+//! - [`Bytes`]: load, store, compare, OR, movemask: what copying a short value without `%`
 //!   needs, and all that the x86_64 baseline (SSE2) offers without run-time detection.
-//! - [`Vector`]: the full width of a kernel (16 or 32 bytes): nibble lookups (`PSHUFB`,
-//!   `TBL`, `swizzle`), blends, the 4- and 8-byte interleaves, and the 16-byte lanes.
-//! - [`Lane`]: one 16-byte lane, where the expansion and compaction tables apply
-//!   (`PSHUFB` and its kin do not cross 16 bytes).
+//! - [`Vector`]: a kernel's full width (16, 32 or 64 bytes): nibble lookups, blends,
+//!   interleaves, and its 16-byte [`Lane`]s, where the expansion and compaction tables
+//!   apply (`PSHUFB` and its kin do not cross 16 bytes).
 //!
-//! Lookups take a 16-byte table (broadcast to every lane) and indices below 16, or with bit
-//! 7 set for a zero: x86's `PSHUFB` semantics, which NEON's `TBL` and wasm's `swizzle` share
-//! for such indices (they zero every index from 16 up). Every table in [`super::tables`] keeps
-//! to that.
-//!
-//! Every instruction set's impls have one shape, one intrinsic (or two) per method: that
-//! likeness is the trait's point, not a copy of the algorithm, which lives once in
-//! `generic`. What all 16-byte vectors share to the letter is written once here
-//! (`one_lane!`, `own_lane!`) and, for SSE2 and SSSE3, in `x86_64` (`sse2_bytes!`).
+//! Lookups take a 16-byte table (in every lane) and indices below 16, or with bit 7 set for
+//! a zero: `PSHUFB`'s semantics, which NEON's `TBL` and wasm's `swizzle` share for such
+//! indices (they zero every index from 16 up). Every table in [`super::tables`] keeps to it.
 //!
 //! # Safety
 //!
-//! The traits are `unsafe` to implement: an implementation may execute its instruction set
-//! in every method, because a value of its type exists only where the CPU has that
-//! instruction set. The only ways to make one are [`Bytes::splat`], [`Bytes::load`] and
-//! [`Vector::table`], whose callers promise it (the kernels' `#[target_feature]` entry
-//! points, see `generic::entry_points!`). Loads and stores are `unsafe` for their pointers
-//! too.
+//! The traits are `unsafe` to implement: a method may execute its type's instruction set,
+//! because a value of the type exists only where the CPU has it. The only ways to make one
+//! are [`Bytes::splat`], [`Bytes::load`] and [`Vector::table`], whose callers promise it
+//! (the kernels' `#[target_feature]` entry points, `generic::entry_points!`). Loads and
+//! stores are `unsafe` for their pointers too.
 
 /// Byte vectors: what a short copy needs (see the module docs).
 ///
@@ -70,18 +60,15 @@ pub(crate) unsafe trait Vector: Bytes {
     const LANES: usize;
     /// One lane.
     type Lane: Lane;
-    /// The index vectors of [`pair_order`](Vector::pair_order), made once per call.
-    type Order: Copy;
-    /// A 16-byte table in every lane.
-    ///
-    /// # Safety
-    /// As [`Bytes::splat`].
+    /// A 16-byte table in every lane. Safety: as [`Bytes::splat`].
     unsafe fn table(t: &[u8; 16]) -> Self;
-    /// [`pair_order`](Vector::pair_order)'s index vectors.
-    ///
-    /// # Safety
-    /// As [`Bytes::splat`].
-    unsafe fn order() -> Self::Order;
+    /// [`pair_order`](Vector::pair_order)'s index vectors, made once per call: none (zeros
+    /// the compiler drops) with one lane. Safety: as [`Bytes::splat`].
+    #[inline(always)]
+    unsafe fn order() -> (Self, Self) {
+        // SAFETY: the caller's promise.
+        unsafe { (Self::splat(0), Self::splat(0)) }
+    }
     /// Bitwise AND.
     fn and(self, b: Self) -> Self;
     /// `!self & b`.
@@ -104,25 +91,19 @@ pub(crate) unsafe trait Vector: Bytes {
     fn zip64<const HIGH: bool>(self, b: Self) -> Self;
     /// The 4-byte groups in the order of the expansion table: identity with one lane; with
     /// two, groups 0, 2, 4, 6 in lane 0 and 1, 3, 5, 7 in lane 1, so that the interleaves put
-    /// groups `2k` and `2k + 1` in one vector. `INVERSE` undoes it.
-    fn pair_order<const INVERSE: bool>(self, order: &Self::Order) -> Self;
+    /// groups `2k` and `2k + 1` in one vector. `INVERSE` undoes it. Not called where the
+    /// vector [compresses](Vector::COMPRESS).
+    #[inline(always)]
+    fn pair_order<const INVERSE: bool>(self, order: &(Self, Self)) -> Self {
+        let _ = order;
+        debug_assert!(Self::LANES == 1);
+        self
+    }
     /// The vector moved down by `N` bytes (`N` is 1 or 2), zeros in the top `N`: byte `i`
     /// is byte `i + N`.
     fn ahead<const N: usize>(self) -> Self;
     /// Lane `i` (below [`LANES`](Vector::LANES)).
     fn lane(self, i: usize) -> Self::Lane;
-    /// The expansion pattern of escape mask `m` ([`super::tables::EXPAND`] per lane, `4 *
-    /// LANES` bits of mask: one 4-byte group per lane), given `m4 = 4 * m`, which addresses
-    /// the patterns and their lengths alike.
-    ///
-    /// # Safety
-    /// As [`Bytes::splat`], and `m4` is `4 * m` for such a mask `m`.
-    unsafe fn expand_pattern(m4: usize) -> Self;
-    /// How many bytes lane `lane` of [`expand_pattern`](Vector::expand_pattern)`(m4)` writes.
-    ///
-    /// # Safety
-    /// `m4` is as for [`expand_pattern`](Vector::expand_pattern).
-    unsafe fn expand_len(m4: usize, lane: usize) -> u32;
     /// `x`, which the compiler must take as it is: where it would otherwise derive the
     /// addresses of a pattern and its lengths from `m4` separately (one more instruction or
     /// two per group), rather than scale the one register twice.
@@ -174,23 +155,12 @@ pub(crate) unsafe trait Vector: Bytes {
     }
 }
 
-/// One 16-byte lane: where the expansion and compaction tables apply.
+/// One 16-byte lane: where the expansion and compaction tables apply, a one-lane
+/// [`Vector`] itself.
 ///
 /// # Safety
 /// See the module docs.
-pub(crate) unsafe trait Lane: Copy {
-    /// The 16 bytes at `p`.
-    ///
-    /// # Safety
-    /// As [`Bytes::load`], for 16 bytes.
-    unsafe fn load(p: *const u8) -> Self;
-    /// Stores the lane at `p`.
-    ///
-    /// # Safety
-    /// `p` is valid for writes of 16 bytes.
-    unsafe fn store(self, p: *mut u8);
-    /// `self[idx]`, where `self` is a table: see the module docs.
-    fn lookup(self, idx: Self) -> Self;
+pub(crate) unsafe trait Lane: Vector {
     /// Gathers the bytes `keep` marks (bit `j`: byte `8 * HIGH + j`) of one 8-byte half to
     /// the front and stores 8 bytes at `p` ([`super::tables::COMPACT`]).
     ///
@@ -199,64 +169,31 @@ pub(crate) unsafe trait Lane: Copy {
     unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8);
 }
 
-/// The [`Vector`] items every one-lane (16-byte) vector shares: it is its own lane, the
-/// groups need no reordering, and the expansion table is [`super::tables::EXPAND`] itself.
-/// Used inside `unsafe impl Vector` by SSSE3, NEON and simd128.
+/// The [`Vector`] items every one-lane (16-byte) vector shares: it is its own lane.
 macro_rules! one_lane {
     () => {
         const LANES: usize = 1;
         type Lane = Self;
-        type Order = ();
         #[inline(always)]
         unsafe fn table(t: &[u8; 16]) -> Self {
             // SAFETY: `t` is 16 readable bytes; the instruction set as the caller promises.
             unsafe { <Self as $crate::kernel::vector::Bytes>::load(t.as_ptr()) }
         }
         #[inline(always)]
-        unsafe fn order() {}
-        #[inline(always)]
-        fn pair_order<const INVERSE: bool>(self, _: &()) -> Self {
-            self
-        }
-        #[inline(always)]
         fn lane(self, _: usize) -> Self {
             self
-        }
-        #[inline(always)]
-        unsafe fn expand_pattern(m4: usize) -> Self {
-            let entry = &$crate::kernel::tables::EXPAND[m4 >> 2 & 15];
-            // SAFETY: the entry is 16 readable bytes.
-            unsafe { <Self as $crate::kernel::vector::Bytes>::load(entry.as_ptr()) }
-        }
-        #[inline(always)]
-        unsafe fn expand_len(m4: usize, _: usize) -> u32 {
-            $crate::kernel::tables::GROUP_LEN[m4 >> 2 & 15]
         }
     };
 }
 pub(crate) use one_lane;
 
 /// The [`Lane`] impl of a one-lane vector `$t` (a newtype of the instruction set's vector):
-/// its own loads, stores and lookups, and `compact8` as `$body`, which stores the bytes of
-/// `$v` (the inner vector) picked by the 8 indices of `$idx` (a `u64`) at `$p`.
+/// `compact8` is `$body`, which stores the bytes of `$v` (the inner vector) picked by the 8
+/// indices of `$idx` (a `u64`) at `$p`.
 macro_rules! own_lane {
     ($t:ident, compact8($v:ident, $idx:ident, $p:ident) => $body:expr) => {
         // SAFETY: as for the type's `Bytes`.
         unsafe impl $crate::kernel::vector::Lane for $t {
-            #[inline(always)]
-            unsafe fn load(p: *const u8) -> Self {
-                // SAFETY: the caller's bound.
-                unsafe { <Self as $crate::kernel::vector::Bytes>::load(p) }
-            }
-            #[inline(always)]
-            unsafe fn store(self, p: *mut u8) {
-                // SAFETY: the caller's bound.
-                unsafe { <Self as $crate::kernel::vector::Bytes>::store(self, p) }
-            }
-            #[inline(always)]
-            fn lookup(self, idx: Self) -> Self {
-                <Self as $crate::kernel::vector::Vector>::lookup(self, idx)
-            }
             #[inline(always)]
             unsafe fn compact8<const HIGH: bool>(self, keep: usize, $p: *mut u8) {
                 let $idx: u64 = $crate::kernel::tables::COMPACT[HIGH as usize][keep & 0xFF];
@@ -269,3 +206,78 @@ macro_rules! own_lane {
     };
 }
 pub(crate) use own_lane;
+
+/// `unsafe { $e }` in a method of a vector type, for its instruction set.
+macro_rules! simd {
+    ($e:expr) => {
+        // SAFETY: a value of the type (`self`) exists only where the CPU has its instruction
+        // set (`kernel::vector`).
+        unsafe { $e }
+    };
+}
+pub(crate) use simd;
+
+/// Methods of [`Bytes`] or [`Vector`] that are one intrinsic on the inner vector, written
+/// inside the impl: `name(b) => f` is `f(self.0, b.0)`, `name() => f` is `f(self.0)`, and
+/// `name<HIGH>(b) => lo, hi` is `hi(self.0, b.0)` where `HIGH`, else `lo(self.0, b.0)`;
+/// each result wrapped in `$t`.
+macro_rules! ops {
+    ($t:ident: $($name:ident $(<$high:ident>)? ($($b:ident)?) => $f:expr $(, $g:expr)?;)*) => {
+        $($crate::kernel::vector::ops!(@ $t $name $(<$high>)? ($($b)?) $f $(, $g)?);)*
+    };
+    (@ $t:ident $name:ident (b) $f:expr) => {
+        #[inline(always)]
+        #[allow(unused_unsafe)] // wasm's intrinsics are safe functions
+        fn $name(self, b: Self) -> Self {
+            // SAFETY: a value of `$t` exists only where the CPU has its instruction set.
+            $t(unsafe { $f(self.0, b.0) })
+        }
+    };
+    (@ $t:ident $name:ident () $f:expr) => {
+        #[inline(always)]
+        #[allow(unused_unsafe)]
+        fn $name(self) -> Self {
+            // SAFETY: as above.
+            $t(unsafe { $f(self.0) })
+        }
+    };
+    (@ $t:ident $name:ident <HIGH> (b) $lo:expr, $hi:expr) => {
+        #[inline(always)]
+        #[allow(unused_unsafe)]
+        fn $name<const HIGH: bool>(self, b: Self) -> Self {
+            // SAFETY: as above.
+            $t(unsafe { if HIGH { $hi(self.0, b.0) } else { $lo(self.0, b.0) } })
+        }
+    };
+}
+pub(crate) use ops;
+
+/// The [`Bytes`] impl of `$t`, `$n` bytes wide, from its intrinsics (unaligned loads and
+/// stores); `$items` are its other methods (`eq`, `or`, `movemask`).
+macro_rules! bytes {
+    ($t:ident($n:literal): splat $splat:expr, load $load:expr, store $store:expr; $($items:tt)*) => {
+        // SAFETY: a value of `$t` is made only by `splat`, `load` and `Vector::table`, whose
+        // callers promise the instruction set, and every method executes only that.
+        unsafe impl $crate::kernel::vector::Bytes for $t {
+            const BYTES: usize = $n;
+            #[inline(always)]
+            #[allow(unused_unsafe)]
+            unsafe fn splat(b: u8) -> Self {
+                // SAFETY: the caller's promise.
+                $t(unsafe { $splat(b as _) })
+            }
+            #[inline(always)]
+            unsafe fn load(p: *const u8) -> Self {
+                // SAFETY: the caller's promise and bound; the load needs no alignment.
+                $t(unsafe { $load(p.cast()) })
+            }
+            #[inline(always)]
+            unsafe fn store(self, p: *mut u8) {
+                // SAFETY: the caller's bound; the store needs no alignment.
+                unsafe { $store(p.cast(), self.0) }
+            }
+            $($items)*
+        }
+    };
+}
+pub(crate) use bytes;

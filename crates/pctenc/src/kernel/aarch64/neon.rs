@@ -1,56 +1,24 @@
 //! The NEON kernel: the generic algorithm on 16-byte vectors. `TBL` is `PSHUFB` for every
 //! index the tables use. What differs
-//! from x86: NEON has no `PMOVMSKB`, so [`Bytes::movemask`] ANDs the lanes with their bit
+//! from x86: NEON has no `PMOVMSKB`, so `Bytes::movemask` ANDs the lanes with their bit
 //! weights and sums each half (`ADDV`); and there is no stable prefetch intrinsic. Only
 //! tested under qemu-user here (scripts/test.d/55-aarch64.sh); not timed on real hardware.
 
 use core::arch::aarch64::*;
 
-use crate::kernel::vector::{Bytes, Vector};
+use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 16-byte vector of the NEON kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Neon(uint8x16_t);
 
-/// `unsafe { $e }` for NEON instructions.
-macro_rules! neon {
-    ($e:expr) => {
-        // SAFETY: NEON is in the target's baseline (build.rs): every CPU this code runs on
-        // has it.
-        unsafe { $e }
-    };
-}
-
-// SAFETY: NEON is in the target's baseline (build.rs), so every CPU this code runs on has
-// every instruction used here.
-unsafe impl Bytes for Neon {
-    const BYTES: usize = 16;
-    #[inline(always)]
-    unsafe fn splat(b: u8) -> Self {
-        Neon(neon!(vdupq_n_u8(b)))
-    }
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound; `LD1` needs no alignment.
-        Neon(unsafe { vld1q_u8(p) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound; `ST1` needs no alignment.
-        unsafe { vst1q_u8(p, self.0) }
-    }
-    #[inline(always)]
-    fn eq(self, b: Self) -> Self {
-        Neon(neon!(vceqq_u8(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn or(self, b: Self) -> Self {
-        Neon(neon!(vorrq_u8(self.0, b.0)))
-    }
+crate::kernel::vector::bytes! { Neon(16):
+    splat vdupq_n_u8, load vld1q_u8, store vst1q_u8;
+    ops! { Neon: eq(b) => vceqq_u8; or(b) => vorrq_u8; }
     #[inline(always)]
     fn movemask(self) -> u64 {
         const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-        neon!({
+        simd!({
             let m = vandq_u8(self.0, vld1q_u8(WEIGHTS.as_ptr()));
             u64::from(vaddv_u8(vget_low_u8(m))) | u64::from(vaddv_u8(vget_high_u8(m))) << 8
         })
@@ -60,51 +28,35 @@ unsafe impl Bytes for Neon {
 // SAFETY: as for `Bytes`.
 unsafe impl Vector for Neon {
     crate::kernel::vector::one_lane!();
-    #[inline(always)]
-    fn and(self, b: Self) -> Self {
-        Neon(neon!(vandq_u8(self.0, b.0)))
+    ops! { Neon:
+        and(b) => vandq_u8; add(b) => vaddq_u8; lookup(b) => vqtbl1q_u8;
+        high_nibbles() => vshrq_n_u8::<4>; shl4() => vshlq_n_u8::<4>;
     }
     #[inline(always)]
     fn andnot(self, b: Self) -> Self {
-        Neon(neon!(vbicq_u8(b.0, self.0)))
-    }
-    #[inline(always)]
-    fn add(self, b: Self) -> Self {
-        Neon(neon!(vaddq_u8(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn high_nibbles(self) -> Self {
-        Neon(neon!(vshrq_n_u8::<4>(self.0)))
-    }
-    #[inline(always)]
-    fn shl4(self) -> Self {
-        Neon(neon!(vshlq_n_u8::<4>(self.0)))
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        Neon(neon!(vqtbl1q_u8(self.0, idx.0)))
+        Neon(simd!(vbicq_u8(b.0, self.0)))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Neon(neon!(vbslq_u8(self.0, b.0, a.0)))
+        Neon(simd!(vbslq_u8(self.0, b.0, a.0)))
     }
     #[inline(always)]
     fn zip32<const HIGH: bool>(self, b: Self) -> Self {
-        neon!({
+        simd!({
             let (a, b) = (vreinterpretq_u32_u8(self.0), vreinterpretq_u32_u8(b.0));
             Neon(vreinterpretq_u8_u32(if HIGH { vzip2q_u32(a, b) } else { vzip1q_u32(a, b) }))
         })
     }
     #[inline(always)]
     fn zip64<const HIGH: bool>(self, b: Self) -> Self {
-        neon!({
+        simd!({
             let (a, b) = (vreinterpretq_u64_u8(self.0), vreinterpretq_u64_u8(b.0));
             Neon(vreinterpretq_u8_u64(if HIGH { vzip2q_u64(a, b) } else { vzip1q_u64(a, b) }))
         })
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        neon!({
+        simd!({
             let zero = vdupq_n_u8(0);
             Neon(if N == 1 { vextq_u8::<1>(self.0, zero) } else { vextq_u8::<2>(self.0, zero) })
         })

@@ -4,38 +4,15 @@
 
 use core::arch::wasm32::*;
 
-use crate::kernel::vector::{Bytes, Vector};
+use crate::kernel::vector::{ops, Vector};
 
 /// A 16-byte vector of the simd128 kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Simd128(v128);
 
-// SAFETY: this module is compiled only with simd128 enabled at build time, and a module
-// using it runs only on engines that have it.
-unsafe impl Bytes for Simd128 {
-    const BYTES: usize = 16;
-    #[inline(always)]
-    unsafe fn splat(b: u8) -> Self {
-        Simd128(u8x16_splat(b))
-    }
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound; `v128.load` needs no alignment.
-        Simd128(unsafe { v128_load(p.cast()) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound; `v128.store` needs no alignment.
-        unsafe { v128_store(p.cast(), self.0) }
-    }
-    #[inline(always)]
-    fn eq(self, b: Self) -> Self {
-        Simd128(i8x16_eq(self.0, b.0))
-    }
-    #[inline(always)]
-    fn or(self, b: Self) -> Self {
-        Simd128(v128_or(self.0, b.0))
-    }
+crate::kernel::vector::bytes! { Simd128(16):
+    splat u8x16_splat, load v128_load, store v128_store;
+    ops! { Simd128: eq(b) => i8x16_eq; or(b) => v128_or; }
     #[inline(always)]
     fn movemask(self) -> u64 {
         u64::from(i8x16_bitmask(self.0))
@@ -45,17 +22,14 @@ unsafe impl Bytes for Simd128 {
 // SAFETY: as for `Bytes`.
 unsafe impl Vector for Simd128 {
     crate::kernel::vector::one_lane!();
-    #[inline(always)]
-    fn and(self, b: Self) -> Self {
-        Simd128(v128_and(self.0, b.0))
+    ops! { Simd128:
+        and(b) => v128_and; add(b) => u8x16_add; lookup(b) => i8x16_swizzle;
+        zip32<HIGH>(b) => i32x4_shuffle::<0, 4, 1, 5>, i32x4_shuffle::<2, 6, 3, 7>;
+        zip64<HIGH>(b) => i64x2_shuffle::<0, 2>, i64x2_shuffle::<1, 3>;
     }
     #[inline(always)]
     fn andnot(self, b: Self) -> Self {
         Simd128(v128_andnot(b.0, self.0))
-    }
-    #[inline(always)]
-    fn add(self, b: Self) -> Self {
-        Simd128(u8x16_add(self.0, b.0))
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
@@ -66,28 +40,8 @@ unsafe impl Vector for Simd128 {
         Simd128(i8x16_shl(self.0, 4))
     }
     #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        Simd128(i8x16_swizzle(self.0, idx.0))
-    }
-    #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
         Simd128(v128_bitselect(b.0, a.0, self.0))
-    }
-    #[inline(always)]
-    fn zip32<const HIGH: bool>(self, b: Self) -> Self {
-        Simd128(if HIGH {
-            i32x4_shuffle::<2, 6, 3, 7>(self.0, b.0)
-        } else {
-            i32x4_shuffle::<0, 4, 1, 5>(self.0, b.0)
-        })
-    }
-    #[inline(always)]
-    fn zip64<const HIGH: bool>(self, b: Self) -> Self {
-        Simd128(if HIGH {
-            i64x2_shuffle::<1, 3>(self.0, b.0)
-        } else {
-            i64x2_shuffle::<0, 2>(self.0, b.0)
-        })
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {

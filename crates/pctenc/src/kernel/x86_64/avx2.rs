@@ -1,59 +1,23 @@
 //! The AVX2 kernel: the generic algorithm on 32-byte vectors of two 16-byte lanes. What is
 //! its own: `VPSHUFB` looks up within each lane, so the 4-byte groups are put in pair order
-//! first (`VPERMD`) and one shuffle expands two groups ([`EXPAND_PAIR`]); and the decode
+//! first (`VPERMD`) and one shuffle expands two groups (`EXPAND_PAIR`); and the decode
 //! step's look at the bytes 1 and 2 on crosses lanes with `VPERM2I128` + `VPALIGNR`.
 
 use core::arch::x86_64::*;
 
-use crate::kernel::tables::{COMPACT, EXPAND_PAIR, PAIR_LEN};
-use crate::kernel::vector::{Bytes, Lane, Vector};
+use super::ssse3::Ssse3;
+use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 32-byte vector of the AVX2 kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2(__m256i);
 
-/// One 16-byte lane of [`Avx2`] (VEX-encoded), and of `Avx512`.
-#[derive(Clone, Copy)]
-pub(crate) struct Half(pub(super) __m128i);
-
-/// `unsafe { $e }` for an AVX2 instruction.
-macro_rules! avx2 {
-    ($e:expr) => {
-        // SAFETY: values of `Avx2` and `Half` exist only where the CPU has AVX2
-        // (`kernel::vector`).
-        unsafe { $e }
-    };
-}
-
-// SAFETY: every method executes AVX2 instructions (or those AVX2 implies), and a value of
-// the type is made only by the constructors, whose callers promise AVX2.
-unsafe impl Bytes for Avx2 {
-    const BYTES: usize = 32;
-    #[inline(always)]
-    unsafe fn splat(b: u8) -> Self {
-        Avx2(avx2!(_mm256_set1_epi8(b as i8)))
-    }
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound and promise; `loadu` needs no alignment.
-        Avx2(unsafe { _mm256_loadu_si256(p.cast()) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound; `storeu` needs no alignment.
-        unsafe { _mm256_storeu_si256(p.cast(), self.0) }
-    }
-    #[inline(always)]
-    fn eq(self, b: Self) -> Self {
-        Avx2(avx2!(_mm256_cmpeq_epi8(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn or(self, b: Self) -> Self {
-        Avx2(avx2!(_mm256_or_si256(self.0, b.0)))
-    }
+crate::kernel::vector::bytes! { Avx2(32):
+    splat _mm256_set1_epi8, load _mm256_loadu_si256, store _mm256_storeu_si256;
+    ops! { Avx2: eq(b) => _mm256_cmpeq_epi8; or(b) => _mm256_or_si256; }
     #[inline(always)]
     fn movemask(self) -> u64 {
-        avx2!(_mm256_movemask_epi8(self.0)) as u32 as u64
+        simd!(_mm256_movemask_epi8(self.0)) as u32 as u64
     }
 }
 
@@ -67,8 +31,7 @@ static PAIR_ORDER: PairOrder = PairOrder([0, 2, 4, 6, 1, 3, 5, 7], [0, 4, 1, 5, 
 // SAFETY: as for `Bytes`.
 unsafe impl Vector for Avx2 {
     const LANES: usize = 2;
-    type Lane = Half;
-    type Order = (__m256i, __m256i);
+    type Lane = Ssse3;
     #[inline(always)]
     unsafe fn table(t: &[u8; 16]) -> Self {
         // SAFETY: `t` is 16 readable bytes; AVX2 as promised.
@@ -77,66 +40,36 @@ unsafe impl Vector for Avx2 {
     /// Read through volatile loads: the compiler cannot see the constant, so it keeps one
     /// `VPERMD` per use rather than splitting the known permutation into two instructions.
     #[inline(always)]
-    unsafe fn order() -> Self::Order {
+    unsafe fn order() -> (Self, Self) {
         let at = |v: &[i32; 8]| {
             // SAFETY: `v` is 32 bytes of a 32-byte aligned static, initialised and never
             // written, and `__m256i` has that size and alignment.
-            unsafe { core::ptr::read_volatile(v.as_ptr().cast::<__m256i>()) }
+            Avx2(unsafe { core::ptr::read_volatile(v.as_ptr().cast::<__m256i>()) })
         };
         (at(&PAIR_ORDER.0), at(&PAIR_ORDER.1))
     }
-    #[inline(always)]
-    fn and(self, b: Self) -> Self {
-        Avx2(avx2!(_mm256_and_si256(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn andnot(self, b: Self) -> Self {
-        Avx2(avx2!(_mm256_andnot_si256(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn add(self, b: Self) -> Self {
-        Avx2(avx2!(_mm256_add_epi8(self.0, b.0)))
+    ops! { Avx2:
+        and(b) => _mm256_and_si256; andnot(b) => _mm256_andnot_si256; add(b) => _mm256_add_epi8;
+        shl4() => _mm256_slli_epi16::<4>; lookup(b) => _mm256_shuffle_epi8;
+        zip32<HIGH>(b) => _mm256_unpacklo_epi32, _mm256_unpackhi_epi32;
+        zip64<HIGH>(b) => _mm256_unpacklo_epi64, _mm256_unpackhi_epi64;
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
-        Avx2(avx2!(_mm256_and_si256(_mm256_srli_epi16::<4>(self.0), _mm256_set1_epi8(0x0F))))
-    }
-    #[inline(always)]
-    fn shl4(self) -> Self {
-        Avx2(avx2!(_mm256_slli_epi16::<4>(self.0)))
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        Avx2(avx2!(_mm256_shuffle_epi8(self.0, idx.0)))
+        Avx2(simd!(_mm256_and_si256(_mm256_srli_epi16::<4>(self.0), _mm256_set1_epi8(0x0F))))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Avx2(avx2!(_mm256_blendv_epi8(a.0, b.0, self.0)))
+        Avx2(simd!(_mm256_blendv_epi8(a.0, b.0, self.0)))
     }
     #[inline(always)]
-    fn zip32<const HIGH: bool>(self, b: Self) -> Self {
-        Avx2(avx2!(if HIGH {
-            _mm256_unpackhi_epi32(self.0, b.0)
-        } else {
-            _mm256_unpacklo_epi32(self.0, b.0)
-        }))
-    }
-    #[inline(always)]
-    fn zip64<const HIGH: bool>(self, b: Self) -> Self {
-        Avx2(avx2!(if HIGH {
-            _mm256_unpackhi_epi64(self.0, b.0)
-        } else {
-            _mm256_unpacklo_epi64(self.0, b.0)
-        }))
-    }
-    #[inline(always)]
-    fn pair_order<const INVERSE: bool>(self, order: &Self::Order) -> Self {
-        let idx = if INVERSE { order.1 } else { order.0 };
-        Avx2(avx2!(_mm256_permutevar8x32_epi32(self.0, idx)))
+    fn pair_order<const INVERSE: bool>(self, order: &(Self, Self)) -> Self {
+        let idx = if INVERSE { order.1 .0 } else { order.0 .0 };
+        Avx2(simd!(_mm256_permutevar8x32_epi32(self.0, idx)))
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        avx2!({
+        simd!({
             let up = _mm256_permute2x128_si256::<0x81>(self.0, self.0);
             Avx2(if N == 1 {
                 _mm256_alignr_epi8::<1>(up, self.0)
@@ -146,24 +79,12 @@ unsafe impl Vector for Avx2 {
         })
     }
     #[inline(always)]
-    fn lane(self, i: usize) -> Half {
-        Half(avx2!(if i == 0 {
+    fn lane(self, i: usize) -> Ssse3 {
+        Ssse3(simd!(if i == 0 {
             _mm256_castsi256_si128(self.0)
         } else {
             _mm256_extracti128_si256::<1>(self.0)
         }))
-    }
-    #[inline(always)]
-    unsafe fn expand_pattern(m4: usize) -> Self {
-        // SAFETY: `m4` is 4 * m for an entry m < 256 (the caller's promise), whose 32 bytes
-        // begin 8 * m4 bytes in; AVX2 as promised. (`m4` scaled by 8 addresses the entry,
-        // and by 2 its lengths: one register for both.)
-        unsafe { Self::load(EXPAND_PAIR.0.as_ptr().cast::<u8>().add(8 * m4)) }
-    }
-    #[inline(always)]
-    unsafe fn expand_len(m4: usize, lane: usize) -> u32 {
-        // SAFETY: as in `expand_pattern`: entry m of `[u32; 2]` begins 2 * m4 bytes in.
-        unsafe { *PAIR_LEN.as_ptr().cast::<u8>().add(2 * m4).cast::<u32>().add(lane & 1) }
     }
     #[inline(always)]
     fn opaque(x: usize) -> usize {
@@ -178,34 +99,7 @@ unsafe impl Vector for Avx2 {
             x
         }
     }
-    #[inline(always)]
-    fn prefetch<const WRITE: bool>(p: *const u8) {
-        super::prefetch::<WRITE>(p);
-    }
-}
-
-// SAFETY: as for `Bytes`.
-unsafe impl Lane for Half {
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound; `loadu` needs no alignment.
-        Half(unsafe { _mm_loadu_si128(p.cast()) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound; `storeu` needs no alignment.
-        unsafe { _mm_storeu_si128(p.cast(), self.0) }
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        Half(avx2!(_mm_shuffle_epi8(self.0, idx.0)))
-    }
-    #[inline(always)]
-    unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8) {
-        let idx = COMPACT[HIGH as usize][keep & 0xFF] as i64;
-        // SAFETY: the caller's bound (8 bytes); AVX2 as in `lookup`.
-        unsafe { _mm_storel_epi64(p.cast(), _mm_shuffle_epi8(self.0, _mm_cvtsi64_si128(idx))) }
-    }
+    super::prefetch!();
 }
 
 crate::kernel::generic::entry_points!("avx2,popcnt", Avx2);

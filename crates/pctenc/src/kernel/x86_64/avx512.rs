@@ -23,21 +23,12 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2::Half;
-use crate::kernel::vector::{Bytes, Vector};
+use super::ssse3::Ssse3;
+use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 64-byte vector of the AVX-512 kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx512(__m512i);
-
-/// `unsafe { $e }` for an AVX-512 instruction.
-macro_rules! avx512 {
-    ($e:expr) => {
-        // SAFETY: values of `Avx512` exist only where the CPU has this kernel's instruction
-        // sets (`kernel::vector`).
-        unsafe { $e }
-    };
-}
 
 /// The first of the three output slots of each of 16 input bytes (`0b…001001001`, 48 bits).
 const FIRST: u64 = {
@@ -68,104 +59,46 @@ const TRIPLE: [[u8; 64]; 4] = {
     t
 };
 
-// SAFETY: every method executes AVX-512 F/BW/VBMI/VBMI2 instructions (or those they imply),
-// and a value of the type is made only by the constructors, whose callers promise them.
-unsafe impl Bytes for Avx512 {
-    const BYTES: usize = 64;
-    #[inline(always)]
-    unsafe fn splat(b: u8) -> Self {
-        Avx512(avx512!(_mm512_set1_epi8(b as i8)))
-    }
-    #[inline(always)]
-    unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller's bound and promise; `loadu` needs no alignment.
-        Avx512(unsafe { _mm512_loadu_si512(p.cast()) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller's bound; `storeu` needs no alignment.
-        unsafe { _mm512_storeu_si512(p.cast(), self.0) }
-    }
+crate::kernel::vector::bytes! { Avx512(64):
+    splat _mm512_set1_epi8, load _mm512_loadu_si512, store _mm512_storeu_si512;
+    ops! { Avx512: or(b) => _mm512_or_si512; }
     #[inline(always)]
     fn eq(self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, b.0))))
-    }
-    #[inline(always)]
-    fn or(self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_or_si512(self.0, b.0)))
+        Avx512(simd!(_mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, b.0))))
     }
     #[inline(always)]
     fn movemask(self) -> u64 {
-        avx512!(_mm512_movepi8_mask(self.0))
+        simd!(_mm512_movepi8_mask(self.0))
     }
 }
 
 // SAFETY: as for `Bytes`.
 unsafe impl Vector for Avx512 {
     const LANES: usize = 4;
-    type Lane = Half;
-    type Order = ();
+    type Lane = Ssse3;
     const COMPRESS: bool = true;
     #[inline(always)]
     unsafe fn table(t: &[u8; 16]) -> Self {
         // SAFETY: `t` is 16 readable bytes; the instruction set as promised.
         Avx512(unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) })
     }
-    #[inline(always)]
-    unsafe fn order() {}
-    #[inline(always)]
-    fn and(self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_and_si512(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn andnot(self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_andnot_si512(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn add(self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_add_epi8(self.0, b.0)))
+    ops! { Avx512:
+        and(b) => _mm512_and_si512; andnot(b) => _mm512_andnot_si512; add(b) => _mm512_add_epi8;
+        shl4() => _mm512_slli_epi16::<4>; lookup(b) => _mm512_shuffle_epi8;
+        zip32<HIGH>(b) => _mm512_unpacklo_epi32, _mm512_unpackhi_epi32;
+        zip64<HIGH>(b) => _mm512_unpacklo_epi64, _mm512_unpackhi_epi64;
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
-        Avx512(avx512!(_mm512_and_si512(_mm512_srli_epi16::<4>(self.0), _mm512_set1_epi8(0x0F))))
-    }
-    #[inline(always)]
-    fn shl4(self) -> Self {
-        Avx512(avx512!(_mm512_slli_epi16::<4>(self.0)))
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        Avx512(avx512!(_mm512_shuffle_epi8(self.0, idx.0)))
+        Avx512(simd!(_mm512_and_si512(_mm512_srli_epi16::<4>(self.0), _mm512_set1_epi8(0x0F))))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Avx512(avx512!(_mm512_mask_blend_epi8(_mm512_movepi8_mask(self.0), a.0, b.0)))
-    }
-    #[inline(always)]
-    fn zip32<const HIGH: bool>(self, b: Self) -> Self {
-        Avx512(avx512!(if HIGH {
-            _mm512_unpackhi_epi32(self.0, b.0)
-        } else {
-            _mm512_unpacklo_epi32(self.0, b.0)
-        }))
-    }
-    #[inline(always)]
-    fn zip64<const HIGH: bool>(self, b: Self) -> Self {
-        Avx512(avx512!(if HIGH {
-            _mm512_unpackhi_epi64(self.0, b.0)
-        } else {
-            _mm512_unpacklo_epi64(self.0, b.0)
-        }))
-    }
-    /// Never called: with [`COMPRESS`](Vector::COMPRESS), [`expand`](Vector::expand)
-    /// encodes every block with escapes, and no expansion table has four lanes.
-    #[inline(always)]
-    fn pair_order<const INVERSE: bool>(self, _: &()) -> Self {
-        unreachable!("AVX-512 expands with VPCOMPRESSB")
+        Avx512(simd!(_mm512_mask_blend_epi8(_mm512_movepi8_mask(self.0), a.0, b.0)))
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        avx512!({
+        simd!({
             // The lanes moved down one (zeros in the top one), then per lane the pair
             // [next : this] shifted by N bytes: as AVX2's, with `VALIGND` for `VPERM2I128`.
             let up = _mm512_alignr_epi32::<4>(_mm512_setzero_si512(), self.0);
@@ -177,23 +110,13 @@ unsafe impl Vector for Avx512 {
         })
     }
     #[inline(always)]
-    fn lane(self, i: usize) -> Half {
-        Half(avx512!(match i {
+    fn lane(self, i: usize) -> Ssse3 {
+        Ssse3(simd!(match i {
             0 => _mm512_castsi512_si128(self.0),
             1 => _mm512_extracti32x4_epi32::<1>(self.0),
             2 => _mm512_extracti32x4_epi32::<2>(self.0),
             _ => _mm512_extracti32x4_epi32::<3>(self.0),
         }))
-    }
-    /// Never called: see [`pair_order`](Vector::pair_order).
-    #[inline(always)]
-    unsafe fn expand_pattern(_: usize) -> Self {
-        unreachable!("AVX-512 expands with VPCOMPRESSB")
-    }
-    /// Never called: see [`pair_order`](Vector::pair_order).
-    #[inline(always)]
-    unsafe fn expand_len(_: usize, _: usize) -> u32 {
-        unreachable!("AVX-512 expands with VPCOMPRESSB")
     }
     #[inline(always)]
     unsafe fn expand(x: Self, h: Self, l: Self, pct: Self, mask: u64, dst: *mut u8) -> usize {
@@ -222,10 +145,7 @@ unsafe impl Vector for Avx512 {
         unsafe { _mm512_storeu_si512(dst.cast(), _mm512_maskz_compress_epi8(keep, self.0)) };
         keep.count_ones() as usize
     }
-    #[inline(always)]
-    fn prefetch<const WRITE: bool>(p: *const u8) {
-        super::prefetch::<WRITE>(p);
-    }
+    super::prefetch!();
 }
 
 crate::kernel::generic::entry_points!(

@@ -31,31 +31,9 @@ macro_rules! sse2 {
 /// SSSE3 kernel's vector alike (its own instructions start at `PSHUFB`, in `Vector`).
 macro_rules! sse2_bytes {
     ($t:ident) => {
-        // SAFETY: every method executes SSE2 instructions only, which every x86_64 CPU has.
-        unsafe impl $crate::kernel::vector::Bytes for $t {
-            const BYTES: usize = 16;
-            #[inline(always)]
-            unsafe fn splat(b: u8) -> Self {
-                $t($crate::kernel::x86_64::sse2!(_mm_set1_epi8(b as i8)))
-            }
-            #[inline(always)]
-            unsafe fn load(p: *const u8) -> Self {
-                // SAFETY: the caller's bound; `loadu` needs no alignment.
-                $t(unsafe { _mm_loadu_si128(p.cast()) })
-            }
-            #[inline(always)]
-            unsafe fn store(self, p: *mut u8) {
-                // SAFETY: the caller's bound; `storeu` needs no alignment.
-                unsafe { _mm_storeu_si128(p.cast(), self.0) }
-            }
-            #[inline(always)]
-            fn eq(self, b: Self) -> Self {
-                $t($crate::kernel::x86_64::sse2!(_mm_cmpeq_epi8(self.0, b.0)))
-            }
-            #[inline(always)]
-            fn or(self, b: Self) -> Self {
-                $t($crate::kernel::x86_64::sse2!(_mm_or_si128(self.0, b.0)))
-            }
+        $crate::kernel::vector::bytes! { $t(16):
+            splat _mm_set1_epi8, load _mm_loadu_si128, store _mm_storeu_si128;
+            $crate::kernel::vector::ops! { $t: eq(b) => _mm_cmpeq_epi8; or(b) => _mm_or_si128; }
             #[inline(always)]
             fn movemask(self) -> u64 {
                 $crate::kernel::x86_64::sse2!(_mm_movemask_epi8(self.0)) as u32 as u64
@@ -67,51 +45,46 @@ pub(crate) use {sse2, sse2_bytes};
 
 sse2_bytes!(Sse2);
 
-/// Hints the cache to fetch the line at `p`, for writing with `WRITE` (`PREFETCHW`, a no-op
-/// on CPUs without it). A prefetch reads nothing the program can observe and never faults,
-/// whatever the address.
-#[inline(always)]
-fn prefetch<const WRITE: bool>(p: *const u8) {
-    if WRITE {
-        sse2!(_mm_prefetch::<_MM_HINT_ET0>(p.cast()));
-    } else {
-        sse2!(_mm_prefetch::<_MM_HINT_T0>(p.cast()));
-    }
+/// [`Vector::prefetch`](super::vector::Vector::prefetch) of the x86 kernels: `PREFETCHW`
+/// for writing (a no-op on CPUs without it). A prefetch reads nothing the program can
+/// observe and never faults, whatever the address.
+macro_rules! prefetch {
+    () => {
+        #[inline(always)]
+        fn prefetch<const WRITE: bool>(p: *const u8) {
+            if WRITE {
+                $crate::kernel::x86_64::sse2!(_mm_prefetch::<_MM_HINT_ET0>(p.cast()));
+            } else {
+                $crate::kernel::x86_64::sse2!(_mm_prefetch::<_MM_HINT_T0>(p.cast()));
+            }
+        }
+    };
+}
+pub(crate) use prefetch;
+
+/// Whether this CPU has every feature named: asked at run time with `std`, else what the
+/// build enables.
+macro_rules! has {
+    ($($f:tt),+) => {{
+        #[cfg(feature = "std")]
+        return $(std::is_x86_feature_detected!($f))&&+;
+        #[cfg(not(feature = "std"))]
+        return cfg!(all($(target_feature = $f),+));
+    }};
 }
 
 /// Whether this CPU runs the [`ssse3`] kernel.
 pub(crate) fn has_ssse3() -> bool {
-    #[cfg(feature = "std")]
-    return std::is_x86_feature_detected!("ssse3");
-    #[cfg(not(feature = "std"))]
-    return cfg!(target_feature = "ssse3");
+    has!("ssse3")
 }
 
 /// Whether this CPU runs the [`avx2`] kernel.
 pub(crate) fn has_avx2() -> bool {
-    #[cfg(feature = "std")]
-    return std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt");
-    #[cfg(not(feature = "std"))]
-    return cfg!(all(target_feature = "avx2", target_feature = "popcnt"));
+    has!("avx2", "popcnt")
 }
 
 /// Whether this CPU runs the [`avx512`] kernel: AVX-512 F and BW, the byte permutes of VBMI,
-/// the byte compress of VBMI2, and BMI2's PDEP.
+/// the byte compress of VBMI2, and BMI2's PDEP (with the AVX2 kernel's features).
 pub(crate) fn has_avx512() -> bool {
-    #[cfg(feature = "std")]
-    return has_avx2()
-        && std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
-        && std::is_x86_feature_detected!("avx512vbmi2")
-        && std::is_x86_feature_detected!("bmi2");
-    #[cfg(not(feature = "std"))]
-    return has_avx2()
-        && cfg!(all(
-            target_feature = "avx512f",
-            target_feature = "avx512bw",
-            target_feature = "avx512vbmi",
-            target_feature = "avx512vbmi2",
-            target_feature = "bmi2"
-        ));
+    has!("avx2", "popcnt", "avx512f", "avx512bw", "avx512vbmi", "avx512vbmi2", "bmi2")
 }

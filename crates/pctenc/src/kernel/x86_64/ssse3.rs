@@ -4,81 +4,37 @@
 
 use core::arch::x86_64::*;
 
-use crate::kernel::vector::Vector;
+use crate::kernel::vector::{ops, simd, Vector};
 
-/// A 16-byte vector of the SSSE3 kernel.
+/// A 16-byte vector of the SSSE3 kernel, and a lane of the AVX2 and AVX-512 kernels (whose
+/// instruction sets imply SSSE3; there, its instructions are VEX-encoded).
 #[derive(Clone, Copy)]
-pub(crate) struct Ssse3(__m128i);
-
-/// `unsafe { $e }` for SSSE3 instructions.
-macro_rules! ssse3 {
-    ($e:expr) => {
-        // SAFETY: values of `Ssse3` exist only where the CPU has SSSE3 (`kernel::vector`).
-        unsafe { $e }
-    };
-}
+pub(crate) struct Ssse3(pub(super) __m128i);
 
 super::sse2_bytes!(Ssse3);
 
 // SAFETY: as for `Bytes`.
 unsafe impl Vector for Ssse3 {
     crate::kernel::vector::one_lane!();
-    #[inline(always)]
-    fn and(self, b: Self) -> Self {
-        Ssse3(ssse3!(_mm_and_si128(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn andnot(self, b: Self) -> Self {
-        Ssse3(ssse3!(_mm_andnot_si128(self.0, b.0)))
-    }
-    #[inline(always)]
-    fn add(self, b: Self) -> Self {
-        Ssse3(ssse3!(_mm_add_epi8(self.0, b.0)))
+    ops! { Ssse3:
+        and(b) => _mm_and_si128; andnot(b) => _mm_andnot_si128; add(b) => _mm_add_epi8;
+        shl4() => _mm_slli_epi16::<4>; lookup(b) => _mm_shuffle_epi8;
+        zip32<HIGH>(b) => _mm_unpacklo_epi32, _mm_unpackhi_epi32;
+        zip64<HIGH>(b) => _mm_unpacklo_epi64, _mm_unpackhi_epi64;
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
-        Ssse3(ssse3!(_mm_and_si128(_mm_srli_epi16::<4>(self.0), _mm_set1_epi8(0x0F))))
-    }
-    #[inline(always)]
-    fn shl4(self) -> Self {
-        Ssse3(ssse3!(_mm_slli_epi16::<4>(self.0)))
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        Ssse3(ssse3!(_mm_shuffle_epi8(self.0, idx.0)))
+        Ssse3(simd!(_mm_and_si128(_mm_srli_epi16::<4>(self.0), _mm_set1_epi8(0x0F))))
     }
     #[inline(always)]
     fn select(self, a: Self, b: Self) -> Self {
-        Ssse3(ssse3!(_mm_or_si128(_mm_andnot_si128(self.0, a.0), _mm_and_si128(self.0, b.0))))
-    }
-    #[inline(always)]
-    fn zip32<const HIGH: bool>(self, b: Self) -> Self {
-        Ssse3(ssse3!(if HIGH {
-            _mm_unpackhi_epi32(self.0, b.0)
-        } else {
-            _mm_unpacklo_epi32(self.0, b.0)
-        }))
-    }
-    #[inline(always)]
-    fn zip64<const HIGH: bool>(self, b: Self) -> Self {
-        Ssse3(ssse3!(if HIGH {
-            _mm_unpackhi_epi64(self.0, b.0)
-        } else {
-            _mm_unpacklo_epi64(self.0, b.0)
-        }))
+        Ssse3(simd!(_mm_or_si128(_mm_andnot_si128(self.0, a.0), _mm_and_si128(self.0, b.0))))
     }
     #[inline(always)]
     fn ahead<const N: usize>(self) -> Self {
-        Ssse3(ssse3!(if N == 1 {
-            _mm_srli_si128::<1>(self.0)
-        } else {
-            _mm_srli_si128::<2>(self.0)
-        }))
+        Ssse3(simd!(if N == 1 { _mm_srli_si128::<1>(self.0) } else { _mm_srli_si128::<2>(self.0) }))
     }
-    #[inline(always)]
-    fn prefetch<const WRITE: bool>(p: *const u8) {
-        super::prefetch::<WRITE>(p);
-    }
+    super::prefetch!();
 }
 
 crate::kernel::vector::own_lane!(Ssse3, compact8(v, idx, p) =>
