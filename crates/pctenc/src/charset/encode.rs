@@ -238,3 +238,22 @@ fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn charset_encode_errors_show_their_cause() {
+        let u = UnmappableError { ch: '€', offset: 3, encoding: "ISO-8859-2" };
+        let shown = CharsetEncodeError::from(u).to_string();
+        assert_eq!(
+            shown,
+            "unmappable character U+20AC '€' at byte 3: ISO-8859-2 cannot represent it"
+        );
+        let e = crate::error::EncodeError { offset: 5 };
+        assert_eq!(CharsetEncodeError::NotText(e).to_string(), e.to_string());
+        assert!(!e.to_string().is_empty());
+    }
+}
