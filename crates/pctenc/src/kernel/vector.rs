@@ -229,24 +229,21 @@ macro_rules! ops {
         #[inline(always)]
         #[allow(unused_unsafe)] // wasm's intrinsics are safe functions
         fn $name(self, b: Self) -> Self {
-            // SAFETY: a value of `$t` exists only where the CPU has its instruction set.
-            $t(unsafe { $f(self.0, b.0) })
+            $t($crate::kernel::vector::simd!($f(self.0, b.0)))
         }
     };
     (@ $t:ident $name:ident () $f:expr) => {
         #[inline(always)]
         #[allow(unused_unsafe)]
         fn $name(self) -> Self {
-            // SAFETY: as above.
-            $t(unsafe { $f(self.0) })
+            $t($crate::kernel::vector::simd!($f(self.0)))
         }
     };
     (@ $t:ident $name:ident <HIGH> (b) $lo:expr, $hi:expr) => {
         #[inline(always)]
         #[allow(unused_unsafe)]
         fn $name<const HIGH: bool>(self, b: Self) -> Self {
-            // SAFETY: as above.
-            $t(unsafe { if HIGH { $hi(self.0, b.0) } else { $lo(self.0, b.0) } })
+            $t($crate::kernel::vector::simd!(if HIGH { $hi(self.0, b.0) } else { $lo(self.0, b.0) }))
         }
     };
 }
