@@ -6,20 +6,16 @@
 //! at a time (handing long runs to `memchr` and one bulk copy), and decodes the escape with a
 //! 256-entry hex table.
 //!
-//! Both are written for whole-block callers: [`encode_block`] takes at most [`BLOCK`] bytes
-//! and a fixed-size output buffer, and [`decode`] reports how far it got so that a streaming
-//! caller can keep an escape that a chunk boundary cut in two.
+//! Both are written for whole-block callers: [`encode_slice`] takes an output buffer sized
+//! by [`encode_slice_len`], and [`decode`] reports how far it got so that a streaming caller
+//! can keep an escape that a chunk boundary cut in two.
 
 use crate::error::DecodeError;
 use crate::profile::{Decoding, EncodeTable, Malformed, Unit, Utf8};
 use crate::set::AsciiSet;
 
-/// Input bytes per encode block: the output buffer is `3 * BLOCK + 1` bytes on the stack.
+/// Input bytes per encode block where the output goes to a sink (through a stack buffer).
 pub const BLOCK: usize = 2048;
-
-/// The output buffer of one encode block: three bytes per input byte, plus one byte of slack
-/// for the last four-byte store.
-pub type EncodeBuf = [u8; 3 * BLOCK + 1];
 
 /// Hex digit value per byte, `0xFF` for bytes that are not ASCII hex digits.
 pub const UNHEX: [u8; 256] = {
@@ -56,15 +52,6 @@ pub fn clean_prefix(table: &EncodeTable, input: &[u8]) -> usize {
     done + input[done..].iter().position(|&b| kept(b) != 0).unwrap_or(input.len() - done)
 }
 
-/// Encodes `input` (at most [`BLOCK`] bytes) into `out`; returns the number of bytes written.
-///
-/// Every byte stores the four bytes of its table entry and advances by the entry's length,
-/// so the store of the next byte overwrites the slack of this one.
-#[inline]
-pub fn encode_block(table: &EncodeTable, input: &[u8], out: &mut EncodeBuf) -> usize {
-    encode_slice(table, &input[..input.len().min(BLOCK)], out)
-}
-
 /// Input bytes per bounds check in [`encode_slice`].
 const STEP: usize = 16;
 
@@ -76,10 +63,12 @@ pub const fn encode_slice_len(n: usize) -> usize {
 
 /// Encodes `input` into `out`, which must hold [`encode_slice_len`]`(input.len())` bytes
 /// (a shorter `out` ends the encoding early at a 16-byte boundary instead of panicking;
-/// the result is then less than the encoding's length).
+/// the result is then less than the encoding's length); returns the bytes written.
 ///
-/// Sixteen input bytes share one bounds check on a window of `3 * 16 + 1` bytes: each
-/// entry's length is at most 3, so the stores stay inside it (the `& 3` tells the compiler so).
+/// Every byte stores the four bytes of its table entry and advances by the entry's length,
+/// so the store of the next byte overwrites the slack of this one. Sixteen input bytes share
+/// one bounds check on a window of `3 * 16 + 1` bytes: each entry's length is at most 3, so
+/// the stores stay inside it (the `& 3` tells the compiler so).
 #[inline]
 pub fn encode_slice(table: &EncodeTable, input: &[u8], out: &mut [u8]) -> usize {
     let mut w = 0usize;
