@@ -52,7 +52,6 @@ use super::Out;
 /// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
 /// already or end before a prefetch could help.
 pub(crate) const PREFETCH_FROM: usize = 4096;
-/// How far ahead long inputs prefetch.
 const AHEAD: usize = 1024;
 
 /// Blocks per round of the light encoder: the loop's own instructions (and the check for a
@@ -65,10 +64,9 @@ pub(crate) const fn encode_room<V: Vector>() -> usize {
     (48 * V::LANES + 4).next_multiple_of(16)
 }
 
-/// Whether `out` has room for any encoding of `input` plus a kernel's `room` ([`encode_room`]):
-/// each input byte writes at most 3. A bound on the length (a quarter of the address space,
-/// so that `3 * len + room` cannot overflow on 32-bit targets either) and one compare, no
-/// division: callers reserve that much.
+/// Whether `out` has room for any encoding of `input` (3 bytes per byte) plus `room` (as
+/// callers reserve): a bound on the length, so that `3 * len + room` cannot overflow on
+/// 32-bit targets either, and one compare, no division.
 #[inline(always)]
 pub(crate) fn has_room(input: &[u8], out: &[MaybeUninit<u8>], room: usize) -> bool {
     input.len() < usize::MAX / 4 && 3 * input.len() + room <= out.len()
@@ -275,8 +273,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
         let sources = [sources[0], sources[1], xh1.zip64::<false>(lp1), xh1.zip64::<true>(lp1)];
         let bits = 4 * V::LANES;
         let mask4 = (mask as usize) << 2;
-        // A 32-bit offset: the lengths are added to it straight from the table.
-        let mut o = 0u32;
+        let mut o = 0u32; // as in `light`
         for (k, source) in sources.into_iter().enumerate() {
             let m4 = V::opaque(mask4 >> (bits * k) & ((1 << bits) - 1) << 2);
             // SAFETY: the caller's promise for `V`, and `m4` is 4 times a mask of `bits` bits;
@@ -357,10 +354,8 @@ pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
     Some((len, len))
 }
 
-/// Encodes a short `input`, at most `2B` bytes, into `out` if it has the room (as
-/// [`encode`]) with no loop: one block, or two overlapping ones (the second over the last
-/// `B` bytes, from where their encoding began), each light where its units can take it.
-/// `None` for a longer input.
+/// Encodes `input` of at most `2B` bytes as [`encode`] does, with no loop: one block, or
+/// two overlapping ones (see [`overlap`]). `None` for a longer input.
 #[inline(always)]
 pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
     n: &Nibbles,
@@ -439,8 +434,7 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
             }
             (i, w) = blocks::<V, PLUS, false>(&e, &order, (src, dst), (i, w), len, light_end);
         }
-        // What the rounds leave, or all of a shorter input: a block at a time, each light
-        // where its units can take it.
+        // What the rounds leave, or all of a shorter input: a block at a time.
         while i + b <= len {
             w += e.block(&order, V::load(src.add(i)), b, dst.add(w)).0;
             i += b;
@@ -907,9 +901,8 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
 /// `%`; `false`, with `out` untouched, if it has one, or `input` is longer than 64 bytes,
 /// or `out` is shorter. Such a value decodes to itself under any policy without `+` as a
 /// space: the short decode path copies it before any kernel call, inlined, with the
-/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128). It loads
-/// overlapping pieces (four or two vectors, two words, or three bytes), tests them, and
-/// stores them at the same offsets.
+/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128), in overlapping
+/// pieces stored where they were loaded.
 #[inline(always)]
 pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: Out) -> bool {
     const MAX: usize = 64;
@@ -978,24 +971,23 @@ pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: Out) -> bool {
 }
 
 /// `f::<V, …>(args)` with the run-time flags `[plus]` or `[plus, reject]` as constant
-/// generics: one instance of the algorithm per combination, chosen once per call.
+/// generics: one instance of the algorithm per combination, chosen once per call (a flag at
+/// a time, each `if` adding it to the generic arguments).
 macro_rules! with_flags {
-    ($($f:ident)::+ <$v:ty> [$p:expr] ($($a:expr),*)) => {
-        if $p { $($f)::+::<$v, true>($($a),*) } else { $($f)::+::<$v, false>($($a),*) }
-    };
-    ($($f:ident)::+ <$v:ty> [$p:expr, $r:expr] ($($a:expr),*)) => {
-        match ($p, $r) {
-            (false, false) => $($f)::+::<$v, false, false>($($a),*),
-            (false, true) => $($f)::+::<$v, false, true>($($a),*),
-            (true, false) => $($f)::+::<$v, true, false>($($a),*),
-            (true, true) => $($f)::+::<$v, true, true>($($a),*),
+    ($($f:ident)::+ <$($g:tt),+> [] ($($a:expr),*)) => { $($f)::+::<$($g),+>($($a),*) };
+    ($($f:ident)::+ <$($g:tt),+> [$p:expr $(, $rest:expr)*] ($($a:expr),*)) => {
+        if $p {
+            $crate::kernel::generic::with_flags!($($f)::+ <$($g),+, true> [$($rest),*] ($($a),*))
+        } else {
+            $crate::kernel::generic::with_flags!($($f)::+ <$($g),+, false> [$($rest),*] ($($a),*))
         }
     };
 }
 pub(crate) use with_flags;
 
 /// The `#[target_feature]` entry points of a kernel over a [`Vector`] type: `clean_prefix`,
-/// `encode`, `decode` and `decode_short`, with the signatures of `kernel::Ops`.
+/// `encode`, `decode` and `decode_short`, as `kernel::Ops` describes them, each the generic
+/// function of its name with the profile's flags as constants ([`with_flags!`]).
 ///
 /// Each `unsafe` block below rests on one fact: a `#[target_feature]` function runs only
 /// where the CPU has its features (its callers promise it), which are `$v`'s.
@@ -1007,7 +999,6 @@ macro_rules! entry_points {
 
         const _: () = assert!(generic::encode_room::<$v>() <= $crate::kernel::ROOM);
 
-        /// How many leading bytes of `input` the profile writes unchanged.
         #[target_feature(enable = $features)]
         pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
             let n = p.nibbles();
@@ -1050,7 +1041,6 @@ macro_rules! entry_points {
             unsafe { with_flags!(generic::encode<$v>[n.plus](n, digits, input, out)) }
         }
 
-        /// Decodes `input` into `out`: see `generic::decode`.
         #[target_feature(enable = $features)]
         pub(crate) fn decode(
             plus: bool,
@@ -1063,7 +1053,6 @@ macro_rules! entry_points {
             unsafe { with_flags!(generic::decode<$v>[plus, strict](input, out, last)) }
         }
 
-        /// Decodes a short value: see `generic::decode_short`.
         #[target_feature(enable = $features)]
         pub(crate) fn decode_short(
             plus: bool,

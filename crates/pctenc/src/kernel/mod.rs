@@ -512,23 +512,11 @@ pub(crate) fn decode_slice(
     last: bool,
 ) -> Result<Progress, DecodeError> {
     #[cfg(pctenc_simd)]
-    let done = decode_bulk(ops(), d, unit, input, as_uninit(out), last);
+    let (read, written) = decode_bulk(ops(), d, unit, input, as_uninit(out), last);
     #[cfg(not(pctenc_simd))]
-    let done = decode_bulk(ops(), d, unit, input, &mut [], last);
-    decode_rest(d, unit, input, done, &mut out[done.1..], last)
-}
-
-/// The scalar kernel's part of a decode: `input` past what the SIMD kernel did, `(read,
-/// written)`, into `out` (the output past `written`); the whole decode's progress.
-fn decode_rest(
-    d: &Decoding,
-    unit: Unit,
-    input: &[u8],
-    (read, written): (usize, usize),
-    out: &mut [u8],
-    last: bool,
-) -> Result<Progress, DecodeError> {
-    let rest = scalar::decode(d, unit, &input[read..], out, last).map_err(|e| e.shifted(read))?;
+    let (read, written) = decode_bulk(ops(), d, unit, input, &mut [], last);
+    let rest = scalar::decode(d, unit, &input[read..], &mut out[written..], last)
+        .map_err(|e| e.shifted(read))?;
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
@@ -577,9 +565,10 @@ fn decode_vec_bulk(
     }
     let at = out.len();
     out.resize(at + input.len() - read, 0);
-    let done = decode_rest(d, unit, input, (read, written), &mut out[at..], last)?;
-    out.truncate(at + done.written - written);
-    Ok(done)
+    let rest = scalar::decode(d, unit, &input[read..], &mut out[at..], last)
+        .map_err(|e| e.shifted(read))?;
+    out.truncate(at + rest.written);
+    Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
 /// Inputs up to this long may take [`short`]: one or two steps of the AVX-512 kernel, two to

@@ -1,12 +1,6 @@
-//! x86_64 kernels: SSSE3, AVX2 and AVX-512 as instances of the generic algorithm ([`Vector`]
-//! impls and their entry points). Each is entered
-//! only through a [`Kernel`](crate::Kernel) that run-time detection produced (`kernel/mod.rs`).
-//!
-//! The entry points are safe `#[target_feature]` functions, called through the dispatch
-//! table, whose one `unsafe` call per operation rests on detection; [`Sse2`], the baseline,
-//! needs none.
-//!
-//! [`Vector`]: super::vector::Vector
+//! x86_64 kernels: SSSE3, AVX2 and AVX-512 as instances of the generic algorithm, each
+//! entered only through a [`Kernel`](crate::Kernel) that run-time detection produced; and
+//! [`Sse2`], the baseline, which needs no detection.
 
 use core::arch::x86_64::*;
 
