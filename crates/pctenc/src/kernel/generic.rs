@@ -570,7 +570,6 @@ struct Dec<V: Vector, const PLUS: bool, const REJECT: bool> {
 
 /// What one decode step did.
 struct Decoded {
-    /// Output bytes.
     written: usize,
     /// The leading bytes of the next block that an escape of this one consumed.
     carry: u64,

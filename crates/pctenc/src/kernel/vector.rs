@@ -36,7 +36,6 @@ pub(crate) unsafe trait Bytes: Copy {
     unsafe fn store(self, p: *mut u8);
     /// `0xFF` where the bytes are equal, else `0`.
     fn eq(self, b: Self) -> Self;
-    /// Bitwise OR.
     fn or(self, b: Self) -> Self;
     /// Bit `i` is set where byte `i` is. Only for comparison results, whose bytes are all
     /// ones or all zeros (NEON sums the bytes' bit weights).
@@ -50,7 +49,6 @@ pub(crate) unsafe trait Bytes: Copy {
 pub(crate) unsafe trait Vector: Bytes {
     /// 16-byte lanes per vector: 1, 2 or 4.
     const LANES: usize;
-    /// One lane.
     type Lane: Lane;
     /// A 16-byte table in every lane. Safety: as [`Bytes::splat`].
     unsafe fn table(t: &[u8; 16]) -> Self;
@@ -61,7 +59,6 @@ pub(crate) unsafe trait Vector: Bytes {
         // SAFETY: the caller's promise.
         unsafe { (Self::splat(0), Self::splat(0)) }
     }
-    /// Bitwise AND.
     fn and(self, b: Self) -> Self;
     /// `!self & b`.
     fn andnot(self, b: Self) -> Self;
