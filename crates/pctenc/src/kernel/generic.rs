@@ -34,7 +34,7 @@
 //! ```
 //!
 //! Every `unsafe fn` here needs the CPU to have `V`'s instruction set (the entry points
-//! promise it); a `# Safety` section says what else it needs.
+//! promise it); a `Safety:` line says what else it needs.
 //!
 //! The fixed decode stride with a carried 2-bit mask keeps the steps independent: the next
 //! load never waits for this block's escape count. Long inputs prefetch 1 KiB ahead, the
@@ -47,11 +47,11 @@ use super::scalar::{zero_bytes, ONES, UNHEX};
 use super::tables::{Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
 use super::tables::{EXPAND, EXPAND_PAIR, GROUP_LEN, PAIR_LEN};
 use super::vector::{Bytes, Vector};
+use super::Out;
 
 /// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
 /// already or end before a prefetch could help.
 pub(crate) const PREFETCH_FROM: usize = 4096;
-/// How far ahead long inputs prefetch.
 const AHEAD: usize = 1024;
 
 /// Blocks per round of the light encoder: the loop's own instructions (and the check for a
@@ -64,25 +64,16 @@ pub(crate) const fn encode_room<V: Vector>() -> usize {
     (48 * V::LANES + 4).next_multiple_of(16)
 }
 
-/// Whether `out` has room for any encoding of `input` plus a kernel's `room` ([`encode_room`]):
-/// each input byte writes at most 3. A bound on the length (a quarter of the address space,
-/// so that `3 * len + room` cannot overflow on 32-bit targets either) and one compare, no
-/// division: callers reserve that much.
+/// Whether `out` has room for any encoding of `input` (3 bytes per byte) plus `room` (as
+/// callers reserve): a bound on the length, so that `3 * len + room` cannot overflow on
+/// 32-bit targets either, and one compare, no division.
 #[inline(always)]
 pub(crate) fn has_room(input: &[u8], out: &[MaybeUninit<u8>], room: usize) -> bool {
     input.len() < usize::MAX / 4 && 3 * input.len() + room <= out.len()
 }
 
 /// 64 bytes of ones, then 64 of zeros: loaded from `64 - n`, the first `n` bytes are set.
-static REAL: [u8; 128] = {
-    let mut t = [0u8; 128];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = 0xFF;
-        i += 1;
-    }
-    t
-};
+static REAL: [[u8; 64]; 2] = [[0xFF; 64], [0; 64]];
 
 /// The low `n` bits (`n <= V::BYTES`): a shift and a decrement, except for 64-byte vectors,
 /// where `n` may be 64.
@@ -183,10 +174,8 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// 0) and the nibbles, as light units; returns the bytes written. Where a unit has more
     /// than [`LIGHT_MAX`] escapes, its length is [`LIGHT_BAD`] and the output wrong; with
     /// `CHECK` that is found before anything is stored, and the result is `None`.
-    ///
-    /// # Safety
-    /// `d` is valid for writes of as many bytes as the result, plus 16 (without `CHECK`, of
-    /// `(2 * LANES - 1) * LIGHT_BAD + 16` where a unit is bad).
+    /// Safety: `d` is valid for writes of as many bytes as the result, plus 16 (without
+    /// `CHECK`, of `(2 * LANES - 1) * LIGHT_BAD + 16` where a unit is bad).
     #[inline(always)]
     unsafe fn light<const CHECK: bool>(
         &self,
@@ -227,16 +216,14 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     /// Encodes block `v` at `d`, light where its units can take it, else heavy: returns the
     /// bytes written and the escape mask. Only the first `real` bytes count (the rest is
     /// padding, written as it comes).
-    ///
-    /// # Safety
-    /// `d` is valid for writes of [`encode_room`] bytes.
+    /// Safety: `d` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
     unsafe fn block(&self, order: &(V, V), v: V, real: usize, d: *mut u8) -> (usize, u64) {
         let (mut esc, lo_n, hi_n) = self.classify(v);
         if real < V::BYTES {
             // The padding as kept bytes: the light units take their `%` from a kept byte.
             // SAFETY: 64 - real >= 32 and the load ends by byte 96 of `REAL`'s 128.
-            esc = esc.and(unsafe { V::load(REAL.as_ptr().add(64 - real)) });
+            esc = esc.and(unsafe { V::load(REAL.as_ptr().cast::<u8>().add(64 - real)) });
         }
         let mask = esc.movemask();
         // SAFETY: the caller's bound covers a heavy step, and so a checked light one.
@@ -257,9 +244,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
 
     /// Encodes block `v` at `dst` a 4-byte group at a time (`order`: see
     /// [`Vector::pair_order`]); returns the bytes written and the escape mask.
-    ///
-    /// # Safety
-    /// `dst` is valid for writes of [`encode_room`] bytes.
+    /// Safety: `dst` is valid for writes of [`encode_room`] bytes.
     #[inline(always)]
     unsafe fn heavy(&self, order: &(V, V), v: V, dst: *mut u8) -> (usize, u64) {
         if V::COMPRESS {
@@ -288,8 +273,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
         let sources = [sources[0], sources[1], xh1.zip64::<false>(lp1), xh1.zip64::<true>(lp1)];
         let bits = 4 * V::LANES;
         let mask4 = (mask as usize) << 2;
-        // A 32-bit offset: the lengths are added to it straight from the table.
-        let mut o = 0u32;
+        let mut o = 0u32; // as in `light`
         for (k, source) in sources.into_iter().enumerate() {
             let m4 = V::opaque(mask4 >> (bits * k) & ((1 << bits) - 1) << 2);
             // SAFETY: the caller's promise for `V`, and `m4` is 4 times a mask of `bits` bits;
@@ -312,10 +296,7 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
 /// mask: one 4-byte group per lane; [`EXPAND_PAIR`] for two lanes), given `m4 = 4 * m`,
 /// which addresses the patterns (scaled by `B / 4`) and their lengths (by `LANES`) alike:
 /// one register for both.
-///
-/// # Safety
-/// `V` has one lane or two, and `m4` is `4 * m` for
-/// such a mask `m`.
+/// Safety: `V` has one lane or two, and `m4` is `4 * m` for such a mask `m`.
 #[inline(always)]
 unsafe fn expand_pattern<V: Vector>(m4: usize) -> V {
     debug_assert!(V::LANES <= 2 && m4 >> 2 < 1 << (4 * V::LANES));
@@ -328,15 +309,21 @@ unsafe fn expand_pattern<V: Vector>(m4: usize) -> V {
 
 /// How many bytes lane `lane` of [`expand_pattern`]`(m4)` writes ([`GROUP_LEN`],
 /// [`PAIR_LEN`]).
-///
-/// # Safety
-/// As [`expand_pattern`], and `lane < V::LANES`.
+/// Safety: as [`expand_pattern`], and `lane < V::LANES`.
 #[inline(always)]
 unsafe fn expand_len<V: Vector>(m4: usize, lane: usize) -> u32 {
     let lens =
         if V::LANES == 1 { GROUP_LEN.as_ptr().cast::<u8>() } else { PAIR_LEN.as_ptr().cast() };
     // SAFETY: entry `m` of `LANES` `u32`s begins `4 * LANES * m = LANES * m4` bytes in.
     unsafe { *lens.add(V::LANES * m4).cast::<u32>().add(lane) }
+}
+
+/// Where the encoding of a block's last `B - rest` bytes began, given the end of the block's
+/// encoding `w` and its escape mask: `B - rest` bytes, plus two per escape, before `w`. A
+/// tail of `rest` bytes is encoded as the input's last `B` bytes from there.
+#[inline(always)]
+fn overlap<V: Vector>(w: usize, mask: u64, rest: usize) -> usize {
+    w - (V::BYTES - rest) - 2 * mask.checked_shr(rest as u32).unwrap_or(0).count_ones() as usize
 }
 
 /// A short value with nothing to escape (a slug, an identifier, a number), `B` to `2B`
@@ -346,7 +333,7 @@ unsafe fn expand_len<V: Vector>(m4: usize, lane: usize) -> u32 {
 pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
     n: &Nibbles,
     input: &[u8],
-    out: &mut [MaybeUninit<u8>],
+    out: Out,
 ) -> Option<(usize, usize)> {
     let len = input.len();
     if len < V::BYTES || len > 2 * V::BYTES || !has_room(input, out, encode_room::<V>()) {
@@ -367,16 +354,14 @@ pub(crate) unsafe fn encode_clean<V: Vector, const PLUS: bool>(
     Some((len, len))
 }
 
-/// Encodes a short `input`, at most `2B` bytes, into `out` if it has the room (as
-/// [`encode`]) with no loop: one block, or two overlapping ones (the second over the last
-/// `B` bytes, from where their encoding began), each light where its units can take it.
-/// `None` for a longer input.
+/// Encodes `input` of at most `2B` bytes as [`encode`] does, with no loop: one block, or
+/// two overlapping ones (see [`overlap`]). `None` for a longer input.
 #[inline(always)]
 pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
     n: &Nibbles,
     digits: &[u8; 16],
     input: &[u8],
-    out: &mut [MaybeUninit<u8>],
+    out: Out,
 ) -> Option<(usize, usize)> {
     let (b, len) = (V::BYTES, input.len());
     if len > 2 * b {
@@ -389,51 +374,46 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
     // SAFETY: the caller's promise; loads lie in the input (B <= len) or the padded copy,
     // stores within `encode_room` of `3 * len` (`has_room`).
     unsafe {
-        let e = Enc::<V, PLUS>::new(n, digits);
+        let (e, order) = (Enc::<V, PLUS>::new(n, digits), V::order());
         if len < b {
             let mut buf = [0u8; 64];
             copy_short::<V, _>(input, &mut buf);
-            let (_, mask) = e.block(&V::order(), V::load(buf.as_ptr()), len, dst);
+            let (_, mask) = e.block(&order, V::load(buf.as_ptr()), len, dst);
             return Some((len, len + 2 * (mask & low::<V>(len)).count_ones() as usize));
         }
-        let (first, last) = (V::load(src), V::load(src.add(len - b)));
-        let order = V::order();
-        let (o, mask) = e.heavy(&order, first, dst);
+        let (o, mask) = e.heavy(&order, V::load(src), dst);
         if len == b {
             return Some((len, o));
         }
-        // Bytes len - B .. B were the first block's last 2B - len: their encoding began
-        // 2B - len bytes, plus two per escape, before `o`.
-        let rest = len - b;
-        let again = mask.checked_shr(rest as u32).unwrap_or(0).count_ones() as usize;
-        let at = o - (b - rest) - 2 * again;
-        let (written, _) = e.heavy(&order, last, dst.add(at));
-        Some((len, at + written))
+        let at = overlap::<V>(o, mask, len - b);
+        Some((len, at + e.heavy(&order, V::load(src.add(len - b)), dst.add(at)).0))
     }
 }
 
 /// Encodes `input` into `out` if `out` has room for the whole encoding plus
 /// [`encode_room`] (callers reserve it); returns (bytes read, bytes written): all of the
-/// input, or nothing without the room (the scalar kernel then does it all). Bytes of `out`
-/// past `written` may have been written too.
+/// input, or nothing without the room or for an input shorter than `B` (which
+/// [`encode_small`] takes; the scalar kernel then does it all). Bytes of `out` past
+/// `written` may have been written too.
 #[inline(always)]
 pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
     n: &Nibbles,
     digits: &[u8; 16],
     input: &[u8],
-    out: &mut [MaybeUninit<u8>],
+    out: Out,
 ) -> (usize, usize) {
-    if !has_room(input, out, encode_room::<V>()) {
+    let (b, len) = (V::BYTES, input.len());
+    if len < b || !has_room(input, out, encode_room::<V>()) {
         return (0, 0);
     }
-    let (b, len) = (V::BYTES, input.len());
     // The output is reached only through `dst` from here: a use of `out` would invalidate
     // the pointer under Stacked Borrows, which Miri checks (scripts/test.d/62-miri.sh).
     let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
     // SAFETY: in the whole body, the caller's promise for the vectors. Loads: every whole
-    // block lies in the input. Stores: each block starts at `w <= 3 * i`, and `has_room`
-    // leaves `encode_room` past `3 * len`, which covers a heavy step; light rounds run only
-    // where `slack` input bytes follow, which covers their stores when a unit is bad.
+    // block lies in the input, and so do the tail's (`B <= len`). Stores: each block starts
+    // at `w <= 3 * i`, and `has_room` leaves `encode_room` past `3 * len`, which covers a
+    // heavy step; light rounds run only where `slack` input bytes follow, which covers their
+    // stores when a unit is bad.
     unsafe {
         let e = Enc::<V, PLUS>::new(n, digits);
         let order = V::order();
@@ -454,30 +434,15 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
             }
             (i, w) = blocks::<V, PLUS, false>(&e, &order, (src, dst), (i, w), len, light_end);
         }
-        // What the rounds leave, or all of a shorter input: a block at a time, each light
-        // where its units can take it.
+        // What the rounds leave, or all of a shorter input: a block at a time.
         while i + b <= len {
             w += e.block(&order, V::load(src.add(i)), b, dst.add(w)).0;
             i += b;
         }
         if i < len {
-            // The tail: the input's last B bytes again if it has B, else a padded copy;
-            // `real` of the step's bytes count. Bytes len - B .. i were the previous
-            // block's last B - rest: their encoding began B - rest bytes, plus two per
-            // escape, before `w`.
-            let rest = len - i;
-            let (v, at, real) = if i >= b {
-                let last = e.classify(V::load(src.add(i - b))).0.movemask();
-                let again = b - rest + 2 * (last >> rest).count_ones() as usize;
-                (V::load(src.add(len - b)), w - again, b)
-            } else {
-                let mut buf = [0u8; 64];
-                copy_short::<V, _>(&input[i..], &mut buf);
-                (V::load(buf.as_ptr()), w, rest)
-            };
-            let (_, mask) = e.block(&order, v, real, dst.add(at));
-            w = at + real + 2 * (mask & low::<V>(real)).count_ones() as usize;
-            i = len;
+            // The tail: the input's last B bytes again, from where their encoding began.
+            let at = overlap::<V>(w, e.classify(V::load(src.add(i - b))).0.movemask(), len - i);
+            (i, w) = (len, at + e.block(&order, V::load(src.add(len - b)), b, dst.add(at)).0);
         }
         (i, w)
     }
@@ -487,9 +452,7 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
 /// light rounds of [`ROUND`] blocks while a round ends by `light_end`, in heavy blocks from a round
 /// that a light unit cannot take until a block has at most `B / 4` escapes. With `FAR`, each
 /// round or block prefetches `AHEAD`. Returns where it stopped.
-///
-/// # Safety
-/// As in [`encode`], whose bounds these are.
+/// Safety: as in [`encode`], whose bounds these are.
 #[inline(always)]
 unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
     e: &Enc<V, PLUS>,
@@ -607,7 +570,6 @@ struct Dec<V: Vector, const PLUS: bool, const REJECT: bool> {
 
 /// What one decode step did.
 struct Decoded {
-    /// Output bytes.
     written: usize,
     /// The leading bytes of the next block that an escape of this one consumed.
     carry: u64,
@@ -654,9 +616,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
     /// Decodes a block given its [`scan`](Dec::scan), into `dst`; `ahead` is the block 1
     /// and 2 bytes on, `carry` marks its leading bytes that an escape of the previous block
     /// consumed. `None`: strict decoding met a malformed escape here.
-    ///
-    /// # Safety
-    /// `dst` is valid for writes of `B` bytes.
+    /// Safety: `dst` is valid for writes of `B` bytes.
     #[inline(always)]
     unsafe fn step(
         &self,
@@ -708,9 +668,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
     /// the overlap with the first step dropped as if an escape had consumed it. (A padded
     /// copy costs its stores, and loads at +1 and +2 across two of them, which the CPU
     /// cannot forward.)
-    ///
-    /// # Safety
-    /// `dst` is valid for writes of `2B` bytes.
+    /// Safety: `dst` is valid for writes of `2B` bytes.
     #[inline(always)]
     unsafe fn short(&self, input: &[u8], dst: *mut u8) -> Option<usize> {
         let (b, n, p) = (V::BYTES, input.len(), input.as_ptr());
@@ -757,7 +715,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
 #[inline(always)]
 pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: bool>(
     input: &[u8],
-    out: &mut [MaybeUninit<u8>],
+    out: Out,
 ) -> Option<usize> {
     let (b, n) = (V::BYTES, input.len());
     if n > 4 * b || out.len() < if n <= 2 * b { 2 * b } else { 4 * b } {
@@ -786,9 +744,7 @@ pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: boo
 /// The escape at `src + i + p`, in a block already stored as it is at `dst + w`: its byte
 /// written in place. Returns where decoding goes on, or `Err` with where strict decoding
 /// stops (a malformed escape: the scalar kernel reports it). Lenient decoding keeps the `%`.
-///
-/// # Safety
-/// `src + i + p + 2` is readable and `dst + w + p` writable.
+/// Safety: `src + i + p + 2` is readable and `dst + w + p` writable.
 #[inline(always)]
 pub(crate) unsafe fn fix_one<const REJECT: bool>(
     src: *const u8,
@@ -818,7 +774,7 @@ pub(crate) unsafe fn fix_one<const REJECT: bool>(
 #[inline(always)]
 pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     input: &[u8],
-    out: &mut [MaybeUninit<u8>],
+    out: Out,
     last: bool,
 ) -> (usize, usize) {
     let b = V::BYTES;
@@ -944,11 +900,10 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
 /// `%`; `false`, with `out` untouched, if it has one, or `input` is longer than 64 bytes,
 /// or `out` is shorter. Such a value decodes to itself under any policy without `+` as a
 /// space: the short decode path copies it before any kernel call, inlined, with the
-/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128). It loads
-/// overlapping pieces (four or two vectors, two words, or three bytes), tests them, and
-/// stores them at the same offsets.
+/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128), in overlapping
+/// pieces stored where they were loaded.
 #[inline(always)]
-pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) -> bool {
+pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: Out) -> bool {
     const MAX: usize = 64;
     let n = input.len();
     let Some(out) = out.first_chunk_mut::<MAX>() else { return false };
@@ -1015,36 +970,34 @@ pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: &mut [MaybeUninit<u8>]) ->
 }
 
 /// `f::<V, …>(args)` with the run-time flags `[plus]` or `[plus, reject]` as constant
-/// generics: one instance of the algorithm per combination, chosen once per call.
+/// generics: one instance of the algorithm per combination, chosen once per call (a flag at
+/// a time, each `if` adding it to the generic arguments).
 macro_rules! with_flags {
-    ($($f:ident)::+ <$v:ty> [$p:expr] ($($a:expr),*)) => {
-        if $p { $($f)::+::<$v, true>($($a),*) } else { $($f)::+::<$v, false>($($a),*) }
-    };
-    ($($f:ident)::+ <$v:ty> [$p:expr, $r:expr] ($($a:expr),*)) => {
-        match ($p, $r) {
-            (false, false) => $($f)::+::<$v, false, false>($($a),*),
-            (false, true) => $($f)::+::<$v, false, true>($($a),*),
-            (true, false) => $($f)::+::<$v, true, false>($($a),*),
-            (true, true) => $($f)::+::<$v, true, true>($($a),*),
+    ($($f:ident)::+ <$($g:tt),+> [] ($($a:expr),*)) => { $($f)::+::<$($g),+>($($a),*) };
+    ($($f:ident)::+ <$($g:tt),+> [$p:expr $(, $rest:expr)*] ($($a:expr),*)) => {
+        if $p {
+            $crate::kernel::generic::with_flags!($($f)::+ <$($g),+, true> [$($rest),*] ($($a),*))
+        } else {
+            $crate::kernel::generic::with_flags!($($f)::+ <$($g),+, false> [$($rest),*] ($($a),*))
         }
     };
 }
 pub(crate) use with_flags;
 
 /// The `#[target_feature]` entry points of a kernel over a [`Vector`] type: `clean_prefix`,
-/// `encode`, `decode` and `decode_short`, with the signatures of `kernel::Ops`.
+/// `encode`, `decode` and `decode_short`, as `kernel::Ops` describes them, each the generic
+/// function of its name with the profile's flags as constants ([`with_flags!`]).
 ///
 /// Each `unsafe` block below rests on one fact: a `#[target_feature]` function runs only
 /// where the CPU has its features (its callers promise it), which are `$v`'s.
 macro_rules! entry_points {
     ($features:literal, $v:ty) => {
-        use core::mem::MaybeUninit;
         use $crate::kernel::generic::{self, with_flags};
+        use $crate::kernel::{digits, Out};
         use $crate::profile::Profile;
 
         const _: () = assert!(generic::encode_room::<$v>() <= $crate::kernel::ROOM);
 
-        /// How many leading bytes of `input` the profile writes unchanged.
         #[target_feature(enable = $features)]
         pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
             let n = p.nibbles();
@@ -1052,70 +1005,62 @@ macro_rules! entry_points {
             unsafe { with_flags!(generic::clean_prefix<$v>[n.plus](n, input)) }
         }
 
-        /// Encodes `input` into `out`: see `generic::encode`.
+        /// Encodes `input` into `out`: `generic::encode_clean`, else `encode_small`, else
+        /// `encode`, the last two in functions of their own (`#[inline(never)]`): their
+        /// registers would be saved and restored on every short call.
         #[target_feature(enable = $features)]
-        pub(crate) fn encode(
-            p: &Profile,
-            input: &[u8],
-            out: &mut [MaybeUninit<u8>],
-        ) -> (usize, usize) {
+        pub(crate) fn encode(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
             let n = p.nibbles();
             // SAFETY: see `entry_points!`.
             let clean = unsafe { with_flags!(generic::encode_clean<$v>[n.plus](n, input, out)) };
             match clean {
                 Some(done) => done,
-                None => encode_steps(p, input, out),
+                None => encode_small(p, input, out),
             }
         }
 
-        /// [`encode`] past its short clean case, in a function of its own: its registers
-        /// would be saved and restored on every short call.
         #[target_feature(enable = $features)]
         #[inline(never)]
-        fn encode_steps(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
-            let (n, digits) = (p.nibbles(), $crate::kernel::digits(p));
-            // SAFETY: see `entry_points!`.
-            let small = unsafe {
-                with_flags!(generic::encode_small<$v>[n.plus](n, digits, input, out))
-            };
+        fn encode_small(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
+            let (n, digits) = (p.nibbles(), digits(p));
+            let small =
+                // SAFETY: see `entry_points!`.
+                unsafe { with_flags!(generic::encode_small<$v>[n.plus](n, digits, input, out)) };
             match small {
                 Some(done) => done,
                 None => encode_long(p, input, out),
             }
         }
 
-        /// [`encode`] of more than two blocks, in a function of its own (as `encode_steps`).
         #[target_feature(enable = $features)]
         #[inline(never)]
-        fn encode_long(p: &Profile, input: &[u8], out: &mut [MaybeUninit<u8>]) -> (usize, usize) {
-            let (n, digits) = (p.nibbles(), $crate::kernel::digits(p));
+        fn encode_long(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
+            let (n, digits) = (p.nibbles(), digits(p));
             // SAFETY: see `entry_points!`.
             unsafe { with_flags!(generic::encode<$v>[n.plus](n, digits, input, out)) }
         }
 
-        /// Decodes `input` into `out`: see `generic::decode`.
         #[target_feature(enable = $features)]
         pub(crate) fn decode(
             plus: bool,
-            reject: bool,
+            strict: bool,
             input: &[u8],
-            out: &mut [MaybeUninit<u8>],
+            out: Out,
             last: bool,
         ) -> (usize, usize) {
             // SAFETY: see `entry_points!`.
-            unsafe { with_flags!(generic::decode<$v>[plus, reject](input, out, last)) }
+            unsafe { with_flags!(generic::decode<$v>[plus, strict](input, out, last)) }
         }
 
-        /// Decodes a short value: see `generic::decode_short`.
         #[target_feature(enable = $features)]
         pub(crate) fn decode_short(
             plus: bool,
-            reject: bool,
+            strict: bool,
             input: &[u8],
-            out: &mut [MaybeUninit<u8>],
+            out: Out,
         ) -> Option<usize> {
             // SAFETY: see `entry_points!`.
-            unsafe { with_flags!(generic::decode_short<$v>[plus, reject](input, out)) }
+            unsafe { with_flags!(generic::decode_short<$v>[plus, strict](input, out)) }
         }
     };
 }

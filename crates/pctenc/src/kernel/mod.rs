@@ -48,13 +48,13 @@ use core::sync::atomic::AtomicPtr;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::error::DecodeError;
-use crate::profile::{Decoding, Malformed, Profile, Unit, HEX_LOWER, HEX_UPPER};
+use crate::profile::{Decoding, Profile, Unit, HEX_LOWER, HEX_UPPER};
 use crate::set::AsciiSet;
 use scalar::Progress;
 
-/// The kernels, each once: its name, where it exists, whether this CPU runs it, and its
-/// entry points (a module with `clean_prefix`, `encode`, `decode` and `decode_short`), and
-/// whether the short decode path copies a value without `%` itself before calling it.
+/// The kernels, each once: its name, where it exists, whether this CPU runs it, its entry
+/// points (a module with those of [`Ops`]), and whether [`short`] copies a value without `%`
+/// itself before calling it.
 macro_rules! kernels {
     ($($(#[cfg($where:meta)])? $kernel:ident $name:literal, $doc:literal,
         runs: $runs:expr, entries: $entries:path, copy_clean: $copy:literal;)*) => {
@@ -66,8 +66,11 @@ macro_rules! kernels {
         }
 
         /// Every kernel this build has, slowest first (each needs what the one before it
-        /// needs), with its entry points.
-        static BUILT: [Ops; BUILT_LEN] = [$($(#[cfg($where)])? {
+        /// needs).
+        const KERNELS: &[Kernel] = &[$($(#[cfg($where)])? Kernel::$kernel,)*];
+
+        /// The entry points of each kernel of [`KERNELS`].
+        static BUILT: [Ops; KERNELS.len()] = [$($(#[cfg($where)])? {
             use $entries as e;
             Ops {
                 kernel: Kernel::$kernel,
@@ -78,9 +81,6 @@ macro_rules! kernels {
                 copy_clean: $copy,
             }
         },)*];
-
-        /// How many kernels this build has.
-        const BUILT_LEN: usize = [$($(#[cfg($where)])? Kernel::$kernel,)*].len();
 
         impl Kernel {
             /// The kernel's name, as `--kernel` takes it.
@@ -106,22 +106,22 @@ kernels! {
         runs: true, entries: none, copy_clean: false;
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Ssse3 "ssse3", "x86_64 SSSE3: 16 bytes per step, for CPUs without AVX2.",
-        runs: x86_64::has_ssse3(), entries: x86_64::ssse3, copy_clean: true;
+        runs: x86_64::has!("ssse3"), entries: x86_64::ssse3, copy_clean: true;
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx2 "avx2", "x86_64 AVX2 (with POPCNT): 32 bytes per step.",
-        runs: x86_64::has_avx2(), entries: x86_64::avx2, copy_clean: true;
-    // AVX-512's decode step takes no branch on the bytes (`generic::Dec::step`), which an
-    // inline copy of values without `%` would add (it mispredicts on columns where some
-    // values have one).
+        runs: x86_64::has!("avx2", "popcnt"), entries: x86_64::avx2, copy_clean: true;
+    // AVX-512 F and BW, the byte permutes of VBMI, the byte compress of VBMI2, BMI2's PDEP.
+    // Its decode step takes no branch on the bytes (`generic::Dec::step`), which an inline
+    // copy of values without `%` would add (it mispredicts on columns where some values have
+    // one).
     #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
     Avx512 "avx512", "x86_64 AVX-512 with VBMI2's byte compress (and BMI2, POPCNT): 64 bytes per step.",
-        runs: x86_64::has_avx512(), entries: x86_64::avx512, copy_clean: false;
-    // Compiled only when the build enables simd128, and a module using it runs only on an
-    // engine that has it.
+        runs: x86_64::has!("avx2", "popcnt", "avx512f", "avx512bw", "avx512vbmi", "avx512vbmi2",
+            "bmi2"),
+        entries: x86_64::avx512, copy_clean: false;
     #[cfg(all(pctenc_simd, target_arch = "wasm32"))]
     Simd128 "simd128", "wasm32 simd128: 16 bytes per step; built only with `-C target-feature=+simd128`.",
         runs: true, entries: wasm32::simd128, copy_clean: true;
-    // Compiled only for targets whose baseline has NEON (build.rs).
     #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
     Neon "neon", "aarch64 NEON: 16 bytes per step.",
         runs: true, entries: aarch64::neon, copy_clean: true;
@@ -138,18 +138,21 @@ macro_rules! entry {
     (($($arg:ty),*) -> $ret:ty) => { fn($($arg),*) -> $ret };
 }
 
+/// A kernel's output: what it writes, it initialises (and reports), the rest it may not.
+pub(crate) type Out<'a> = &'a mut [MaybeUninit<u8>];
+
 /// One kernel's row of the dispatch table.
 struct Ops {
     kernel: Kernel,
     /// How many leading bytes of the input the profile writes unchanged.
     clean_prefix: entry!((&Profile, &[u8]) -> usize),
     /// Encodes whole blocks into the output if it has [`ROOM`] past `3 * n`: `(read, written)`.
-    encode: entry!((&Profile, &[u8], &mut [MaybeUninit<u8>]) -> (usize, usize)),
-    /// Decodes `%XX` bytes (`+` as space, strict): `(read, written)` at a unit boundary.
-    decode: entry!((bool, bool, &[u8], &mut [MaybeUninit<u8>], bool) -> (usize, usize)),
+    encode: entry!((&Profile, &[u8], Out) -> (usize, usize)),
+    /// Decodes `%XX` bytes (`+` as space, [`strict`]): `(read, written)` at a unit boundary.
+    decode: entry!((bool, bool, &[u8], Out, bool) -> (usize, usize)),
     /// Decodes all of a value of at most [`SHORT_DECODE`] bytes, or `None`.
     #[cfg_attr(not(pctenc_simd), allow(dead_code))]
-    decode_short: entry!((bool, bool, &[u8], &mut [MaybeUninit<u8>]) -> Option<usize>),
+    decode_short: entry!((bool, bool, &[u8], Out) -> Option<usize>),
     /// Whether the short path copies a value without `%` itself first.
     #[cfg_attr(not(pctenc_simd), allow(dead_code))]
     copy_clean: bool,
@@ -171,8 +174,7 @@ macro_rules! call {
 
 /// The scalar kernel's row: no bulk step, everything left to [`scalar`].
 mod none {
-    use super::{scalar, MaybeUninit, Profile};
-    type Out<'a> = &'a mut [MaybeUninit<u8>];
+    use super::{scalar, Out, Profile};
     pub(super) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
         scalar::clean_prefix(p.table(), input)
     }
@@ -187,9 +189,8 @@ mod none {
     }
 }
 
-/// The row of the kernel in use ([`Kernel::current`]); null means "not chosen yet".
-/// [`Kernel::force`] stores it directly, so finding the kernel's entry points on every call
-/// is one load.
+/// The row of the kernel in use ([`Kernel::current`]), null until one is chosen:
+/// [`Kernel::force`] stores it directly, so a call finds its entry points in one load.
 #[cfg(pctenc_simd)]
 static ACTIVE: AtomicPtr<Ops> = AtomicPtr::new(core::ptr::null_mut());
 
@@ -198,17 +199,6 @@ static CHOSEN: AtomicU8 = AtomicU8::new(0);
 
 /// How many kernels of [`BUILT`] this CPU runs, plus one; 0 means "not asked yet".
 static DETECTED: AtomicU8 = AtomicU8::new(0);
-
-/// Every kernel of [`BUILT`] (made once, as `available` returns a slice of it).
-static KERNELS: [Kernel; BUILT_LEN] = {
-    let mut k = [Kernel::Scalar; BUILT_LEN];
-    let mut i = 0;
-    while i < BUILT_LEN {
-        k[i] = BUILT[i].kernel;
-        i += 1;
-    }
-    k
-};
 
 /// `kernel`'s index in [`BUILT`].
 fn index(kernel: Kernel) -> usize {
@@ -228,7 +218,6 @@ fn ops() -> &'static Ops {
         // and `first_use` store nothing else), never written through.
         unsafe { &*row }
     }
-    // Without SIMD kernels there is one row.
     #[cfg(not(pctenc_simd))]
     &BUILT[0]
 }
@@ -351,7 +340,7 @@ fn digits(p: &Profile) -> &'static [u8; 16] {
 
 /// Views initialised bytes as possibly-uninitialised ones, the SIMD kernels' output type.
 #[cfg(pctenc_simd)]
-fn as_uninit(s: &mut [u8]) -> &mut [MaybeUninit<u8>] {
+fn as_uninit(s: &mut [u8]) -> Out<'_> {
     // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and every kernel writes only
     // initialised bytes through the view, so `s` stays initialised.
     unsafe { &mut *(s as *mut [u8] as *mut [MaybeUninit<u8>]) }
@@ -375,7 +364,7 @@ pub(crate) fn encode_block<E>(
 ) -> Result<(), E> {
     let input = &input[..input.len().min(scalar::BLOCK)];
     #[cfg(pctenc_simd)]
-    let rest = {
+    let input = {
         let mut buf = [MaybeUninit::<u8>::uninit(); ENCODE_BUF];
         let (read, written) = call!(ops(), encode(p, input, &mut buf));
         let written = written.min(buf.len());
@@ -386,14 +375,11 @@ pub(crate) fn encode_block<E>(
         }
         &input[read..]
     };
-    #[cfg(not(pctenc_simd))]
-    let rest = input;
-    encode_scalar(p, rest, sink)
+    encode_scalar(p, input, sink)
 }
 
 /// The scalar kernel's encoding of `input` (all of it, or what a SIMD kernel left), handed
-/// to `sink` through a small buffer: zeroing a block buffer would cost more than encoding a
-/// short value.
+/// to `sink` through a small buffer (see [`encode_block`]).
 fn encode_scalar<E>(
     p: &Profile,
     input: &[u8],
@@ -432,11 +418,9 @@ fn encode_piece(p: &Profile, piece: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Appends the byte-unit encoding of `input` to `out`: [`encode_append_vec`] on the
-/// string's bytes.
-///
-/// Only for profiles whose byte kernel keeps nothing but ASCII (`Profile::direct` in
-/// encode.rs: no kept non-ASCII text, no kept escapes): every kernel then writes ASCII only.
+/// [`encode_append_vec`] on a string's bytes. Only for profiles whose byte kernel keeps
+/// nothing but ASCII (`Profile::direct` in encode.rs: no kept non-ASCII text, no kept
+/// escapes): every kernel then writes ASCII only.
 #[inline]
 pub(crate) fn encode_append_string(p: &Profile, input: &[u8], out: &mut String) {
     debug_assert!(!p.keeps_non_ascii());
@@ -470,7 +454,7 @@ fn encode_rest(p: &Profile, rest: &[u8], out: &mut Vec<u8>) {
     });
 }
 
-/// Takes `written` bytes of spare capacity that a SIMD kernel just initialised into `out`.
+/// Takes the `written` bytes of spare capacity that a SIMD kernel initialised into `out`.
 #[inline(always)]
 fn grow(out: &mut Vec<u8>, written: usize) {
     assert!(written <= out.capacity() - out.len());
@@ -485,14 +469,21 @@ fn grow(out: &mut Vec<u8>, written: usize) {
 }
 
 /// Whether a SIMD kernel decodes under `d`: the `%XX` byte unit and no kept escapes (every
-/// runtime quirk is the scalar kernel's). Java's signed hex (`%+1`) is strict decoding as
-/// far as the kernels go: `%` HEXDIG HEXDIG decodes the same under both, and at the first
-/// `%` without two hex digits a strict kernel stops, so the scalar kernel reads `%+1` (or
-/// reports the error). ClickHouse's kept triplets (`%zz` and the two bytes after it) are
-/// likewise strict as far as they go: only [`Malformed::PassThrough`] is lenient here.
+/// runtime quirk is the scalar kernel's).
 #[inline(always)]
 fn simd_decodes(d: &Decoding, unit: Unit) -> bool {
     unit == Unit::Byte && d.keep_escaped == AsciiSet::EMPTY
+}
+
+/// Whether a SIMD kernel decodes `d` strictly: stops at the first `%` without two hex digits,
+/// where the scalar kernel takes over. Java's signed hex (`%+1`) is strict decoding as far as
+/// the kernels go: `%` HEXDIG HEXDIG decodes the same under both, and the scalar kernel
+/// reads `%+1` (or reports the error). ClickHouse's kept triplets (`%zz` and the two bytes
+/// after it) are likewise strict as far as they go: only `Malformed::PassThrough` is lenient
+/// here.
+#[inline(always)]
+fn strict(d: &Decoding) -> bool {
+    d.malformed != crate::profile::Malformed::PassThrough
 }
 
 /// The SIMD part of a decode: whole blocks, `(read, written)`.
@@ -502,14 +493,13 @@ fn decode_bulk(
     d: &Decoding,
     unit: Unit,
     input: &[u8],
-    out: &mut [MaybeUninit<u8>],
+    out: Out,
     last: bool,
 ) -> (usize, usize) {
     if !simd_decodes(d, unit) {
         return (0, 0);
     }
-    let reject = d.malformed != Malformed::PassThrough;
-    call!(ops, decode(d.plus_as_space, reject, input, out, last))
+    call!(ops, decode(d.plus_as_space, strict(d), input, out, last))
 }
 
 /// Decodes as [`scalar::decode`] does (same contract, same errors) into a slice of at least
@@ -546,6 +536,7 @@ pub(crate) fn decode_vec(
     last: bool,
 ) -> Result<Progress, DecodeError> {
     let ops = ops();
+    #[cfg(pctenc_simd)]
     if last && input.len() <= SHORT_DECODE && simd_decodes(d, unit) {
         if let Some(written) = short(ops, d, input, out) {
             return Ok(Progress { read: input.len(), written });
@@ -582,12 +573,13 @@ fn decode_vec_bulk(
 
 /// Inputs up to this long may take [`short`]: one or two steps of the AVX-512 kernel, two to
 /// four of the AVX2 kernel.
+#[cfg(pctenc_simd)]
 const SHORT_DECODE: usize = 128;
 
 /// Spare capacity [`short`] makes sure of: the steps' whole-block stores (the AVX2 step's
 /// second value stores 64 bytes past the first value's output, at most 64), and the length
 /// of a value copied without `%`. One constant keeps the check one compare.
-#[cfg_attr(not(pctenc_simd), allow(dead_code))]
+#[cfg(pctenc_simd)]
 const SHORT_ROOM: usize = SHORT_DECODE;
 
 /// Appends the decoding of a short `input` under `d`'s escapes (its `plus_as_space` and
@@ -600,36 +592,28 @@ const SHORT_ROOM: usize = SHORT_DECODE;
 /// kernel's row (loaded once by the caller), a value without `%` copied right here where the
 /// kernel says so, else the kernel's step, which returns the count of bytes written in a
 /// register. The general path costs a few hundred instructions more on a 64-byte value.
+#[cfg(pctenc_simd)]
 #[inline(always)]
 fn short(ops: &Ops, d: &Decoding, input: &[u8], out: &mut Vec<u8>) -> Option<usize> {
-    #[cfg(pctenc_simd)]
-    {
-        if out.capacity() - out.len() < SHORT_ROOM {
-            reserve_short(out);
-        }
-        let spare = out.spare_capacity_mut();
-        let room = spare.len();
-        // SAFETY: the spare capacity was at least `SHORT_ROOM`, or `reserve_short` made it so
-        // (`Vec::reserve`'s guarantee). Told to the compiler, the room checks below fold away.
-        unsafe { core::hint::assert_unchecked(room >= SHORT_ROOM) };
-        let written =
-            if ops.copy_clean && !d.plus_as_space && generic::copy_clean::<Base>(input, spare) {
-                input.len()
-            } else {
-                let reject = d.malformed != Malformed::PassThrough;
-                call!(ops, decode_short(d.plus_as_space, reject, input, spare))?
-            };
-        debug_assert!(written <= room);
-        // SAFETY: the copy or the step initialised the first `written` bytes of the spare
-        // capacity (their contract), and `min` keeps the length within the capacity.
-        unsafe { out.set_len(out.len() + written.min(room)) };
-        Some(written)
+    if out.capacity() - out.len() < SHORT_ROOM {
+        reserve_short(out);
     }
-    #[cfg(not(pctenc_simd))]
+    let spare = out.spare_capacity_mut();
+    let room = spare.len();
+    // SAFETY: the spare capacity was at least `SHORT_ROOM`, or `reserve_short` made it so
+    // (`Vec::reserve`'s guarantee). Told to the compiler, the room checks below fold away.
+    unsafe { core::hint::assert_unchecked(room >= SHORT_ROOM) };
+    let written = if ops.copy_clean && !d.plus_as_space && generic::copy_clean::<Base>(input, spare)
     {
-        let _ = (ops, d, input, out);
-        None
-    }
+        input.len()
+    } else {
+        call!(ops, decode_short(d.plus_as_space, strict(d), input, spare))?
+    };
+    debug_assert!(written <= room);
+    // SAFETY: the copy or the step initialised the first `written` bytes of the spare
+    // capacity (their contract), and `min` keeps the length within the capacity.
+    unsafe { out.set_len(out.len() + written.min(room)) };
+    Some(written)
 }
 
 /// The vector every CPU of the target has: what [`short`] copies values without `%` with.

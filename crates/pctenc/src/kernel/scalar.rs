@@ -6,20 +6,16 @@
 //! at a time (handing long runs to `memchr` and one bulk copy), and decodes the escape with a
 //! 256-entry hex table.
 //!
-//! Both are written for whole-block callers: [`encode_block`] takes at most [`BLOCK`] bytes
-//! and a fixed-size output buffer, and [`decode`] reports how far it got so that a streaming
-//! caller can keep an escape that a chunk boundary cut in two.
+//! Both are written for whole-block callers: [`encode_slice`] takes an output buffer sized
+//! by [`encode_slice_len`], and [`decode`] reports how far it got so that a streaming caller
+//! can keep an escape that a chunk boundary cut in two.
 
 use crate::error::DecodeError;
 use crate::profile::{Decoding, EncodeTable, Malformed, Unit, Utf8};
 use crate::set::AsciiSet;
 
-/// Input bytes per encode block: the output buffer is `3 * BLOCK + 1` bytes on the stack.
+/// Input bytes per encode block where the output goes to a sink (through a stack buffer).
 pub const BLOCK: usize = 2048;
-
-/// The output buffer of one encode block: three bytes per input byte, plus one byte of slack
-/// for the last four-byte store.
-pub type EncodeBuf = [u8; 3 * BLOCK + 1];
 
 /// Hex digit value per byte, `0xFF` for bytes that are not ASCII hex digits.
 pub const UNHEX: [u8; 256] = {
@@ -56,15 +52,6 @@ pub fn clean_prefix(table: &EncodeTable, input: &[u8]) -> usize {
     done + input[done..].iter().position(|&b| kept(b) != 0).unwrap_or(input.len() - done)
 }
 
-/// Encodes `input` (at most [`BLOCK`] bytes) into `out`; returns the number of bytes written.
-///
-/// Every byte stores the four bytes of its table entry and advances by the entry's length,
-/// so the store of the next byte overwrites the slack of this one.
-#[inline]
-pub fn encode_block(table: &EncodeTable, input: &[u8], out: &mut EncodeBuf) -> usize {
-    encode_slice(table, &input[..input.len().min(BLOCK)], out)
-}
-
 /// Input bytes per bounds check in [`encode_slice`].
 const STEP: usize = 16;
 
@@ -76,10 +63,12 @@ pub const fn encode_slice_len(n: usize) -> usize {
 
 /// Encodes `input` into `out`, which must hold [`encode_slice_len`]`(input.len())` bytes
 /// (a shorter `out` ends the encoding early at a 16-byte boundary instead of panicking;
-/// the result is then less than the encoding's length).
+/// the result is then less than the encoding's length); returns the bytes written.
 ///
-/// Sixteen input bytes share one bounds check on a window of `3 * 16 + 1` bytes: each
-/// entry's length is at most 3, so the stores stay inside it (the `& 3` tells the compiler so).
+/// Every byte stores the four bytes of its table entry and advances by the entry's length,
+/// so the store of the next byte overwrites the slack of this one. Sixteen input bytes share
+/// one bounds check on a window of `3 * 16 + 1` bytes: each entry's length is at most 3, so
+/// the stores stay inside it (the `& 3` tells the compiler so).
 #[inline]
 pub fn encode_slice(table: &EncodeTable, input: &[u8], out: &mut [u8]) -> usize {
     let mut w = 0usize;
@@ -120,10 +109,8 @@ pub struct Progress {
 /// retry it with more input; [`Progress::read`] says where. With `last == true` everything
 /// is consumed. Errors carry offsets into `input`.
 ///
-/// The loop alternates two steps: copy the literal run up to the next `%` (or `+`), eight
-/// bytes at a time (see `copy_literals`), then decode the one escape there. A well-formed
-/// byte escape is decoded in place; everything else (`%u`, kept escapes, malformed or cut
-/// escapes) goes through [`escape`], the readable definition.
+/// A well-formed byte escape is decoded in place; everything else (`%u`, kept escapes,
+/// malformed or cut escapes) goes through [`escape`], the readable definition.
 pub fn decode(
     d: &Decoding,
     unit: Unit,
@@ -203,10 +190,10 @@ const WORDS_BEFORE_MEMCHR: usize = 4;
 /// Copies `input[i..]` to `out[w..]` up to the next `%` (or `+` when `PLUS`) or the end;
 /// returns the new `(i, w)`.
 ///
-/// The first two bytes one by one, then eight bytes at a time: load a word, store it whole (the bytes past a `%` are overwritten
-/// later; `w <= i` and `i + 8 <= input.len() <= out.len()` keep the store in bounds), and
-/// advance to the first special byte found with [`zero_bytes`]. Dense input stops in the
-/// first word; a long run switches to `memchr`.
+/// The first two bytes one by one, then eight bytes at a time: load a word, store it whole
+/// (the bytes past a `%` are overwritten later; `w <= i` and `i + 8 <= input.len() <=
+/// out.len()` keep the store in bounds), and advance to the first special byte found with
+/// [`zero_bytes`]. Dense input stops in the first word; a long run switches to `memchr`.
 #[inline]
 fn copy_literals<const PLUS: bool>(
     input: &[u8],
@@ -283,6 +270,13 @@ impl Step {
         b[..bytes.len()].copy_from_slice(bytes);
         Step::Unit { read: bytes.len(), written: bytes.len(), bytes: b }
     }
+
+    /// `read` input bytes that become `c`, written as UTF-8.
+    fn char(read: usize, c: char) -> Step {
+        let mut bytes = [0u8; 4];
+        let written = c.encode_utf8(&mut bytes).len();
+        Step::Unit { read, written, bytes }
+    }
 }
 
 /// Decodes the escape at `input[at] == b'%'`.
@@ -312,10 +306,7 @@ pub fn escape(
             }
             if unit == Unit::Utf16 && byte >= 0x80 {
                 // `unescape`: %XX is the code point U+00XX, written as UTF-8.
-                let c = char::from(byte);
-                let mut bytes = [0u8; 4];
-                let written = c.encode_utf8(&mut bytes).len();
-                return Ok(Step::Unit { read: 3, written, bytes });
+                return Ok(Step::char(3, char::from(byte)));
             }
             Ok(Step::Unit { read: 3, written: 1, bytes: [byte, 0, 0, 0] })
         }
@@ -391,10 +382,8 @@ fn u_escape(d: &Decoding, rest: &[u8], at: usize, last: bool) -> Result<Option<S
     let Some(v) = u_value(rest) else {
         return Ok((!last && could_become_u_escape(rest)).then_some(Step::Incomplete));
     };
-    let mut bytes = [0u8; 4];
     if let Some(c) = char::from_u32(v as u32) {
-        let written = c.encode_utf8(&mut bytes).len();
-        return Ok(Some(Step::Unit { read: 6, written, bytes }));
+        return Ok(Some(Step::char(6, c)));
     }
     // A surrogate: a high one followed by a low one is a pair.
     if (0xD800..0xDC00).contains(&v) {
@@ -403,8 +392,7 @@ fn u_escape(d: &Decoding, rest: &[u8], at: usize, last: bool) -> Result<Option<S
             Some(lo @ 0xDC00..=0xDFFF) => {
                 let c = 0x10000 + ((v as u32 - 0xD800) << 10) + (lo as u32 - 0xDC00);
                 let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
-                let written = c.encode_utf8(&mut bytes).len();
-                return Ok(Some(Step::Unit { read: 12, written, bytes }));
+                return Ok(Some(Step::char(12, c)));
             }
             None if !last && could_become_u_escape(next) => return Ok(Some(Step::Incomplete)),
             _ => {}
@@ -414,18 +402,19 @@ fn u_escape(d: &Decoding, rest: &[u8], at: usize, last: bool) -> Result<Option<S
     match d.utf8 {
         Utf8::Strict => Err(DecodeError::InvalidUtf8 { offset: at }),
         Utf8::Lossy | Utf8::LossyJava | Utf8::KeepEscaped | Utf8::Iri => {
-            let written = char::REPLACEMENT_CHARACTER.encode_utf8(&mut bytes).len();
-            Ok(Some(Step::Unit { read: 6, written, bytes }))
+            Ok(Some(Step::char(6, char::REPLACEMENT_CHARACTER)))
         }
-        Utf8::Bytes => {
-            // WTF-8: the generalized UTF-8 form of the surrogate code point.
-            bytes[..3].copy_from_slice(&[
+        // WTF-8: the generalized UTF-8 form of the surrogate code point.
+        Utf8::Bytes => Ok(Some(Step::Unit {
+            read: 6,
+            written: 3,
+            bytes: [
                 0xE0 | (v >> 12) as u8,
                 0x80 | (v >> 6 & 0x3F) as u8,
                 0x80 | (v & 0x3F) as u8,
-            ]);
-            Ok(Some(Step::Unit { read: 6, written: 3, bytes }))
-        }
+                0,
+            ],
+        })),
     }
 }
 

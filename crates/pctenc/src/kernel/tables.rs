@@ -15,27 +15,35 @@
 
 pub use crate::profile::nibbles::{Nibbles, HI_NIBBLE};
 
+/// The encode expansion of a unit of `n` bytes with escape mask `m` (an output of at most 16
+/// bytes): the indices into a 16-byte source that write byte `j` where it is kept and `pct`,
+/// `hi + j`, `lo + j` where it is escaped, then zeros (`0x80`); and the output's length,
+/// `n + 2 * popcount(m)`. [`EXPAND`] and [`LIGHT`] are this rule on their sources.
+const fn expansion(m: usize, n: usize, (pct, hi, lo): (u8, u8, u8)) -> ([u8; 16], u32) {
+    let mut t = [0x80u8; 16];
+    let (mut w, mut j) = (0, 0);
+    while j < n {
+        if m >> j & 1 == 1 {
+            (t[w], t[w + 1], t[w + 2]) = (pct, hi + j as u8, lo + j as u8);
+            w += 3;
+        } else {
+            t[w] = j as u8;
+            w += 1;
+        }
+        j += 1;
+    }
+    (t, w as u32)
+}
+
 /// Encode expansion of one 4-byte group, one entry per escape mask `m` of its bytes: the
-/// indices into the source `[x0 x1 x2 x3 H0 H1 H2 H3 L0 L1 L2 L3 % % % %]` that write
-/// `x_j` for a kept byte and `% H_j L_j` for an escaped one, then zeros (`0x80`). The output
-/// is [`GROUP_LEN`]`[m]` = `4 + 2 * popcount(m)` bytes.
+/// `expansion` of the source `[x0 x1 x2 x3 H0 H1 H2 H3 L0 L1 L2 L3 % % % %]`, which writes
+/// `x_j` for a kept byte and `% H_j L_j` for an escaped one. The output is [`GROUP_LEN`]`[m]`
+/// = `4 + 2 * popcount(m)` bytes.
 pub const EXPAND: [[u8; 16]; 16] = {
     let mut t = [[0x80u8; 16]; 16];
     let mut m = 0;
     while m < 16 {
-        let (mut w, mut j) = (0, 0);
-        while j < 4 {
-            if m >> j & 1 == 1 {
-                t[m][w] = 12;
-                t[m][w + 1] = 4 + j as u8;
-                t[m][w + 2] = 8 + j as u8;
-                w += 3;
-            } else {
-                t[m][w] = j as u8;
-                w += 1;
-            }
-            j += 1;
-        }
+        t[m] = expansion(m, 4, (12, 4, 8)).0;
         m += 1;
     }
     t
@@ -127,21 +135,8 @@ pub static LIGHT: [LightUnit; 256] = {
     let mut m = 0;
     while m < 256 {
         if KEPT[m] as u32 <= LIGHT_MAX {
-            let pct = 8 + (!m as u32).trailing_zeros() as u8;
-            let (mut w, mut j) = (0, 0);
-            while j < 8 {
-                if m >> j & 1 == 1 {
-                    t[m].pattern[w] = pct;
-                    t[m].pattern[w + 1] = j as u8;
-                    t[m].pattern[w + 2] = 8 + j as u8;
-                    w += 3;
-                } else {
-                    t[m].pattern[w] = j as u8;
-                    w += 1;
-                }
-                j += 1;
-            }
-            t[m].len = w as u32;
+            let (pattern, len) = expansion(m, 8, (8 + (!m as u32).trailing_zeros() as u8, 0, 8));
+            t[m] = LightUnit { pattern, len };
         }
         m += 1;
     }

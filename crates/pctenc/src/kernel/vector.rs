@@ -20,31 +20,22 @@
 //! (the kernels' `#[target_feature]` entry points, `generic::entry_points!`). Loads and
 //! stores are `unsafe` for their pointers too.
 
-/// Byte vectors: what a short copy needs (see the module docs).
+/// Byte vectors: what a short copy needs.
 ///
 /// # Safety
-/// See the module docs: values exist only where the CPU has the type's instructions.
+/// See the module docs.
 pub(crate) unsafe trait Bytes: Copy {
     /// Bytes per vector.
     const BYTES: usize;
-    /// `b` in every byte.
-    ///
-    /// # Safety
-    /// The CPU has the type's instruction set.
+    /// `b` in every byte. Safety: the CPU has the type's instruction set.
     unsafe fn splat(b: u8) -> Self;
-    /// The [`BYTES`](Bytes::BYTES) bytes at `p`, unaligned.
-    ///
-    /// # Safety
-    /// As [`splat`](Bytes::splat), and `p` is valid for reads of `BYTES` bytes.
+    /// The [`BYTES`](Bytes::BYTES) bytes at `p`, unaligned. Safety: as
+    /// [`splat`](Bytes::splat), and `p` is valid for reads of `BYTES` bytes.
     unsafe fn load(p: *const u8) -> Self;
-    /// Stores the vector at `p`, unaligned.
-    ///
-    /// # Safety
-    /// `p` is valid for writes of [`BYTES`](Bytes::BYTES) bytes.
+    /// Stores the vector at `p`, unaligned. Safety: `p` is valid for writes of `BYTES` bytes.
     unsafe fn store(self, p: *mut u8);
     /// `0xFF` where the bytes are equal, else `0`.
     fn eq(self, b: Self) -> Self;
-    /// Bitwise OR.
     fn or(self, b: Self) -> Self;
     /// Bit `i` is set where byte `i` is. Only for comparison results, whose bytes are all
     /// ones or all zeros (NEON sums the bytes' bit weights).
@@ -58,7 +49,6 @@ pub(crate) unsafe trait Bytes: Copy {
 pub(crate) unsafe trait Vector: Bytes {
     /// 16-byte lanes per vector: 1, 2 or 4.
     const LANES: usize;
-    /// One lane.
     type Lane: Lane;
     /// A 16-byte table in every lane. Safety: as [`Bytes::splat`].
     unsafe fn table(t: &[u8; 16]) -> Self;
@@ -69,7 +59,6 @@ pub(crate) unsafe trait Vector: Bytes {
         // SAFETY: the caller's promise.
         unsafe { (Self::splat(0), Self::splat(0)) }
     }
-    /// Bitwise AND.
     fn and(self, b: Self) -> Self;
     /// `!self & b`.
     fn andnot(self, b: Self) -> Self;
@@ -118,19 +107,15 @@ pub(crate) unsafe trait Vector: Bytes {
     const COMPRESS: bool = false;
     /// With [`COMPRESS`](Vector::COMPRESS): stores the encoding of a block with escapes
     /// (`mask`) at `dst`, given `x` (the block as written where kept), `h` and `l` (each
-    /// byte's hex digits) and `pct` (`%` in every byte); returns `B + 2 * escapes`.
-    ///
-    /// # Safety
-    /// As [`Bytes::splat`], and `dst` is valid for writes of `encode_room` bytes.
+    /// byte's hex digits) and `pct` (`%` in every byte); returns `B + 2 * escapes`. Safety:
+    /// as [`Bytes::splat`], and `dst` is valid for writes of `encode_room` bytes.
     unsafe fn expand(x: Self, h: Self, l: Self, pct: Self, mask: u64, dst: *mut u8) -> usize {
         let _ = (x, h, l, pct, mask, dst);
         unreachable!("only a COMPRESS vector expands a block whole")
     }
     /// Stores the bytes `keep` marks, in order, at `dst`, and returns how many: per 8-byte
-    /// half through [`Lane::compact8`], unless the instruction set compresses.
-    ///
-    /// # Safety
-    /// `dst` is valid for writes of `B` bytes.
+    /// half through [`Lane::compact8`], unless the instruction set compresses. Safety: `dst`
+    /// is valid for writes of `B` bytes.
     #[inline(always)]
     unsafe fn compact(self, keep: u64, dst: *mut u8) -> usize {
         let mut o = 0;
@@ -162,10 +147,8 @@ pub(crate) unsafe trait Vector: Bytes {
 /// See the module docs.
 pub(crate) unsafe trait Lane: Vector {
     /// Gathers the bytes `keep` marks (bit `j`: byte `8 * HIGH + j`) of one 8-byte half to
-    /// the front and stores 8 bytes at `p` ([`super::tables::COMPACT`]).
-    ///
-    /// # Safety
-    /// `p` is valid for writes of 8 bytes.
+    /// the front and stores 8 bytes at `p` ([`super::tables::COMPACT`]). Safety: `p` is
+    /// valid for writes of 8 bytes.
     unsafe fn compact8<const HIGH: bool>(self, keep: usize, p: *mut u8);
 }
 
@@ -222,29 +205,18 @@ pub(crate) use simd;
 /// `name<HIGH>(b) => lo, hi` is `hi(self.0, b.0)` where `HIGH`, else `lo(self.0, b.0)`;
 /// each result wrapped in `$t`.
 macro_rules! ops {
-    ($t:ident: $($name:ident $(<$high:ident>)? ($($b:ident)?) => $f:expr $(, $g:expr)?;)*) => {
-        $($crate::kernel::vector::ops!(@ $t $name $(<$high>)? ($($b)?) $f $(, $g)?);)*
-    };
-    (@ $t:ident $name:ident (b) $f:expr) => {
+    ($t:ident: $($name:ident $(<$high:ident>)? ($($b:ident)?) => $f:expr $(, $g:expr)?;)*) => {$(
         #[inline(always)]
         #[allow(unused_unsafe)] // wasm's intrinsics are safe functions
-        fn $name(self, b: Self) -> Self {
-            $t($crate::kernel::vector::simd!($f(self.0, b.0)))
+        fn $name$(<const $high: bool>)?(self $(, $b: Self)?) -> Self {
+            $t($crate::kernel::vector::simd!(
+                $crate::kernel::vector::ops!(@pick $($high)? [$f $(, $g)?] (self.0 $(, $b.0)?))
+            ))
         }
-    };
-    (@ $t:ident $name:ident () $f:expr) => {
-        #[inline(always)]
-        #[allow(unused_unsafe)]
-        fn $name(self) -> Self {
-            $t($crate::kernel::vector::simd!($f(self.0)))
-        }
-    };
-    (@ $t:ident $name:ident <HIGH> (b) $lo:expr, $hi:expr) => {
-        #[inline(always)]
-        #[allow(unused_unsafe)]
-        fn $name<const HIGH: bool>(self, b: Self) -> Self {
-            $t($crate::kernel::vector::simd!(if HIGH { $hi(self.0, b.0) } else { $lo(self.0, b.0) }))
-        }
+    )*};
+    (@pick [$f:expr] ($($a:expr),*)) => { $f($($a),*) };
+    (@pick $high:ident [$lo:expr, $hi:expr] ($($a:expr),*)) => {
+        if $high { $hi($($a),*) } else { $lo($($a),*) }
     };
 }
 pub(crate) use ops;

@@ -1,8 +1,8 @@
 //! The NEON kernel: the generic algorithm on 16-byte vectors. `TBL` is `PSHUFB` for every
-//! index the tables use. What differs
-//! from x86: NEON has no `PMOVMSKB`, so `Bytes::movemask` ANDs the lanes with their bit
-//! weights and sums each half (`ADDV`); and there is no stable prefetch intrinsic. Only
-//! tested under qemu-user here (scripts/test.d/55-aarch64.sh); not timed on real hardware.
+//! index the tables use. What differs from x86: NEON has no `PMOVMSKB`, so `movemask` ANDs
+//! the lanes with their bit weights and sums each half (`ADDV`); and there is no stable
+//! prefetch intrinsic. Only tested under qemu-user here (scripts/test.d/55-aarch64.sh); not
+//! timed on real hardware.
 
 use core::arch::aarch64::*;
 

@@ -1,12 +1,6 @@
-//! x86_64 kernels: SSSE3, AVX2 and AVX-512 as instances of the generic algorithm ([`Vector`]
-//! impls and their entry points). Each is entered
-//! only through a [`Kernel`](crate::Kernel) that run-time detection produced (`kernel/mod.rs`).
-//!
-//! The entry points are safe `#[target_feature]` functions, called through the dispatch
-//! table, whose one `unsafe` call per operation rests on detection; [`Sse2`], the baseline,
-//! needs none.
-//!
-//! [`Vector`]: super::vector::Vector
+//! x86_64 kernels: SSSE3, AVX2 and AVX-512 as instances of the generic algorithm, each
+//! entered only through a [`Kernel`](crate::Kernel) that run-time detection produced; and
+//! [`Sse2`], the baseline, which needs no detection.
 
 use core::arch::x86_64::*;
 
@@ -62,29 +56,15 @@ macro_rules! prefetch {
 }
 pub(crate) use prefetch;
 
-/// Whether this CPU has every feature named: asked at run time with `std`, else what the
-/// build enables.
+/// Whether this CPU has every feature named (a kernel's, in `kernels!`): asked at run time
+/// with `std`, else what the build enables.
 macro_rules! has {
     ($($f:tt),+) => {{
         #[cfg(feature = "std")]
-        return $(std::is_x86_feature_detected!($f))&&+;
+        let has = $(std::is_x86_feature_detected!($f))&&+;
         #[cfg(not(feature = "std"))]
-        return cfg!(all($(target_feature = $f),+));
+        let has = cfg!(all($(target_feature = $f),+));
+        has
     }};
 }
-
-/// Whether this CPU runs the [`ssse3`] kernel.
-pub(crate) fn has_ssse3() -> bool {
-    has!("ssse3")
-}
-
-/// Whether this CPU runs the [`avx2`] kernel.
-pub(crate) fn has_avx2() -> bool {
-    has!("avx2", "popcnt")
-}
-
-/// Whether this CPU runs the [`avx512`] kernel: AVX-512 F and BW, the byte permutes of VBMI,
-/// the byte compress of VBMI2, and BMI2's PDEP (with the AVX2 kernel's features).
-pub(crate) fn has_avx512() -> bool {
-    has!("avx2", "popcnt", "avx512f", "avx512bw", "avx512vbmi", "avx512vbmi2", "bmi2")
-}
+pub(crate) use has;
