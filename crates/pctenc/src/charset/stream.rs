@@ -584,6 +584,51 @@ mod tests {
         }
     }
 
+    /// Text longer than one output reservation (1 MiB) is decoded in several rounds, each
+    /// going on where the last stopped; an invalid sequence in a later round still gets its
+    /// offset in the input, both when the decoder meets it and when an escape error after it
+    /// sends the decoder back to look for it (an escape error is reported only if no invalid
+    /// sequence precedes it).
+    #[test]
+    fn offsets_past_one_reservation() {
+        let at = 1_200_000;
+        let mut input = alloc::vec![b'x'; at];
+        input.extend_from_slice(b"%82%FFtail");
+        for tail in [&b""[..], b"%zz"] {
+            let input = [&input[..], tail].concat();
+            let one_shot = RFC3986.decode_with(&input, encoding_rs::SHIFT_JIS, Invalid::Error);
+            let one_shot = one_shot.unwrap_err();
+            assert_eq!((one_shot.code(), one_shot.offset()), ("invalid-charset", at));
+            let mut d = Decoder::new(RFC3986, encoding_rs::SHIFT_JIS, Invalid::Error);
+            let mut out = String::new();
+            let e = d.push(&input, &mut out).and_then(|()| d.finish(&mut out)).unwrap_err();
+            assert_eq!(e, one_shot, "tail {tail:?}");
+        }
+        input.truncate(at);
+        input.extend_from_slice(b"%82%B1");
+        let mut d = Decoder::new(RFC3986, encoding_rs::SHIFT_JIS, Invalid::Error);
+        let mut out = String::new();
+        d.push(&input, &mut out).and_then(|()| d.finish(&mut out)).unwrap();
+        assert!(
+            out == RFC3986.decode_with(&input, encoding_rs::SHIFT_JIS, Invalid::Error).unwrap()
+        );
+    }
+
+    /// The encoder holds back only the end of a chunk that may begin an escape the profile
+    /// keeps (`%`, `%` and a hex digit): the rest of what `push` was given is in `out`.
+    #[test]
+    fn encoder_holds_back_only_a_possible_escape() {
+        use crate::profile::protocols::IRI;
+        for (chunk, now) in [("a%z", "a%25z"), ("a%", "a"), ("a%4", "a"), ("a%4g", "a%254g")] {
+            let mut enc = Encoder::new(IRI, encoding_rs::UTF_8, true);
+            let mut out = String::new();
+            enc.push(chunk.as_bytes(), &mut out).unwrap();
+            assert_eq!(out, now, "after push({chunk:?})");
+            enc.finish(&mut out).unwrap();
+            assert_eq!(out, IRI.encode_with(chunk, encoding_rs::UTF_8), "after finish");
+        }
+    }
+
     #[test]
     fn long_input_keeps_little() {
         let mut d = Decoder::new(RFC3986, encoding_rs::SHIFT_JIS, Invalid::Error);

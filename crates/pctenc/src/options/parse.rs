@@ -257,21 +257,7 @@ impl Options {
         }
         if op == Op::QueryBuild {
             if let Err(e) = crate::query::Builder::new(&self.profile()) {
-                let why = match e.byte {
-                    b'%' => {
-                        "it keeps '%', so a query built with it would not read back as its pairs"
-                    }
-                    b'&' => {
-                        "it keeps '&', so a query built with it would not read back as its pairs"
-                    }
-                    b'=' => {
-                        "it keeps '=', so a query built with it would not read back as its pairs"
-                    }
-                    b'#' => {
-                        "it keeps '#', so a query built with it would not read back as its pairs"
-                    }
-                    _ => "it keeps '+', so a query built with it would not read back as its pairs",
-                };
+                let why = kept_structure(e.byte);
                 return conflict("profile", self.base_profile().name(), why);
             }
         }
@@ -363,6 +349,19 @@ fn close_labels(value: &str) -> Vec<&'static str> {
     }
 }
 
+/// Why a profile that keeps `byte` (one of the bytes a query is built of) cannot build a
+/// query. No named profile keeps `=` or `#` but escapes `%` and `&` (the bytes checked
+/// first); `=` and `#` have their words for a profile that would.
+fn kept_structure(byte: u8) -> &'static str {
+    match byte {
+        b'%' => "it keeps '%', so a query built with it would not read back as its pairs",
+        b'&' => "it keeps '&', so a query built with it would not read back as its pairs",
+        b'=' => "it keeps '=', so a query built with it would not read back as its pairs",
+        b'#' => "it keeps '#', so a query built with it would not read back as its pairs",
+        _ => "it keeps '+', so a query built with it would not read back as its pairs",
+    }
+}
+
 /// The option's value as the compact text form writes it.
 fn write_value(o: &Options, info: &OptionInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let word = |f: &mut fmt::Formatter<'_>, i: usize| f.write_str(info.words()[i].name);
@@ -437,6 +436,38 @@ mod tests {
         assert_eq!(o.to_string(), "context=path, max_len=10, max_params=3, fail_on=critical");
         let o = Options::parse(Op::Decode, "profile=encodeURIComponent,utf8=replace").unwrap();
         assert_eq!(o.to_string(), "profile=js-component, utf8=lossy");
+    }
+
+    /// Each word of each option, set alone for each operation that takes it, is written
+    /// back as itself (the words are the canonical ones) and reads back as the same options
+    /// (`set_text`: conflicts, such as `unmappable` without a charset, are `validate`'s).
+    #[test]
+    fn every_word_round_trips_alone() {
+        let mut seen = 0;
+        for op in Op::ALL {
+            for info in op.options() {
+                for word in info.words() {
+                    let text = alloc::format!("{}={}", info.name, word.name);
+                    let mut o = Options::new(*op);
+                    o.set_text(&text).unwrap();
+                    assert_eq!(o.to_string(), text, "{op}");
+                    let mut again = Options::new(*op);
+                    again.set_text(&o.to_string()).unwrap();
+                    assert_eq!(again, o, "{op} {text}");
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 50, "{seen}");
+    }
+
+    /// Each byte a query is built of has its own reason, naming it.
+    #[test]
+    fn each_kept_structure_byte_is_named() {
+        for byte in *b"%&=#+" {
+            let quoted = alloc::format!("'{}'", byte as char);
+            assert!(kept_structure(byte).contains(&quoted), "{quoted}");
+        }
     }
 
     #[test]

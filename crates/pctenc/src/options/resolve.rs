@@ -207,3 +207,19 @@ impl Options {
             && self.profile.is_some_and(Profile::is_ext_value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `utf8()` is the option as given: `None` leaves the choice to the operation (a front
+    /// end tells "not given" from the default this way), unlike `decode_utf8()`.
+    #[test]
+    fn utf8_is_the_option_as_given() {
+        let o = |text| Options::parse(Op::Decode, text).unwrap();
+        assert_eq!(o("").utf8(), None);
+        assert_eq!(o("").decode_utf8(), Utf8::Strict);
+        assert_eq!(o("utf8=lossy").utf8(), Some(Utf8::Lossy));
+        assert_eq!(o("utf8=strict").utf8(), Some(Utf8::Strict));
+    }
+}

@@ -415,3 +415,17 @@ fn batch_failure(e: BatchError) -> Failure {
 fn ext_value_failure(e: rfc8187::ExtValueError) -> Failure {
     Failure::new(e.code(), e.offset(), e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Op;
+    use alloc::string::ToString;
+
+    #[test]
+    fn a_failure_shows_its_code_offset_and_message() {
+        let e = Options::new(Op::Decode).run(b"ab%FF").unwrap_err();
+        assert_eq!(e.to_string(), alloc::format!("invalid-utf8 at byte 2: {}", e.message));
+        assert!(e.message.contains('2'), "{}", e.message);
+    }
+}

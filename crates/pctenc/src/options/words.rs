@@ -497,6 +497,33 @@ mod tests {
     use super::*;
     use alloc::string::ToString;
 
+    /// A default is per operation: an option's default where the operation takes it, and
+    /// none where it does not.
+    #[test]
+    fn defaults_are_per_operation() {
+        let default = |key, op| option_by_key(key).unwrap().default_for(op);
+        assert_eq!(default("profile", Op::Encode), Some("rfc3986"));
+        assert_eq!(default("profile", Op::QueryParse), Some("form"));
+        assert_eq!(default("on_error", Op::Decode), Some("raise"));
+        assert_eq!(default("on_error", Op::Check), None);
+        assert_eq!(default("fail_on", Op::Check), Some("high"));
+    }
+
+    /// `pctenc options` prints every operation, each option it takes and its default there.
+    #[test]
+    fn the_listing_shows_each_operation_its_options_and_defaults() {
+        let text = listing();
+        for op in Op::ALL {
+            let block = text.split(&alloc::format!("{op}:\n")).nth(1).unwrap();
+            for o in op.options() {
+                let default = alloc::format!("[default: {}]", o.default_for(*op).unwrap());
+                assert!(block.contains(&alloc::format!("  {}=", o.name)), "{op} {}", o.name);
+                assert!(block.contains(&default), "{op} {default}");
+            }
+        }
+        assert!(text.contains("  fail_on=") && text.contains("[default: high]"));
+    }
+
     #[test]
     fn every_operation_and_key_is_described_once() {
         for op in Op::ALL {
