@@ -526,6 +526,9 @@ mod tests {
         );
         let out = parse::<i64, i32>(&p, &rows, OnError::Null).unwrap();
         assert_eq!((out.offsets.as_slice(), out.null_count), (&[0, 0, 1, 1][..], 2));
+        assert_eq!((out.len(), out.is_empty()), (3, false));
+        let none = parse::<i64, i32>(&p, &Rows::new(&[0i64], &[]), OnError::Raise).unwrap();
+        assert_eq!((none.len(), none.is_empty()), (0, true));
         assert_eq!(out.validity, Some(vec![0b010]));
         let out = parse::<i64, i32>(&p, &rows, OnError::Keep).unwrap();
         assert_eq!(out.items.keys.values, "abb\u{FFFD}".as_bytes());
