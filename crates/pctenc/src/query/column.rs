@@ -579,6 +579,8 @@ mod tests {
         assert!(parse::<i32, i64>(&p, &rows, OnError::Raise).is_ok());
         let keys = Rows::new(&[0i32, 1], b"k");
         let pairs = PairRows::new(&[0i32, 2], keys, keys);
+        assert_eq!((pairs.len(), pairs.is_empty()), (1, false));
+        assert!(PairRows::new(&[0i32], keys, keys).is_empty());
         let b = Builder::new(FORM).unwrap();
         assert_eq!(build::<i32, i32, i32>(&b, &pairs), Err(BatchError::BadOffsets { row: 0 }));
     }
@@ -588,6 +590,7 @@ mod tests {
         // "é" split across two rows: the span is UTF-8, each row is not.
         let rows = Rows::new(&[0i32, 3, 6], b"a=\xc3\xa9=b");
         assert!(!all_text(&rows));
+        assert!(all_text(&Rows::new(&[0i32, 4, 6], b"a=\xc3\xa9=b")));
         let p = Parser::new(FORM).input(Input::Form);
         let out = parse::<i32, i32>(&p, &rows, OnError::Raise).unwrap();
         assert_eq!(out.items.values.values, "\u{FFFD}b".as_bytes());
