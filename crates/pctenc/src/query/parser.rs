@@ -312,6 +312,17 @@ mod tests {
     use crate::profile::{js::COMPONENT, rfc3986::RFC3986, whatwg::FORM};
     use alloc::vec::Vec;
 
+    /// `utf8` sets the policy for names and values, but never `bytes`: they are text.
+    #[test]
+    fn utf8_policy_of_names_and_values() {
+        let value = |p: Parser| p.pairs(b"a=%FF").next().unwrap().map(|(_, v)| v.into_owned());
+        assert_eq!(value(Parser::new(FORM).utf8(Utf8::Lossy)), Ok("\u{FFFD}".into()));
+        for policy in [Utf8::Strict, Utf8::Bytes] {
+            let e = value(Parser::new(FORM).utf8(policy)).unwrap_err();
+            assert_eq!((e.code(), e.offset()), ("invalid-utf8", 2), "{policy:?}");
+        }
+    }
+
     #[test]
     fn plain_parts_are_borrowed() {
         let p = Parser::new(FORM);
