@@ -513,12 +513,17 @@ mod tests {
     #[test]
     fn the_listing_shows_each_operation_its_options_and_defaults() {
         let text = listing();
+        let lines: alloc::vec::Vec<&str> = text.lines().collect();
         for op in Op::ALL {
-            let block = text.split(&alloc::format!("{op}:\n")).nth(1).unwrap();
-            for o in op.options() {
+            // The operation's own block: its header line, then the indented lines under it.
+            let header = lines.iter().position(|l| *l == alloc::format!("{op}:")).unwrap();
+            let block = &lines[header + 1..];
+            let block = &block[..block.iter().take_while(|l| l.starts_with(' ')).count()];
+            assert_eq!(block.len(), 2 * op.options().count(), "{op}");
+            for (o, pair) in op.options().zip(block.chunks(2)) {
                 let default = alloc::format!("[default: {}]", o.default_for(*op).unwrap());
-                assert!(block.contains(&alloc::format!("  {}=", o.name)), "{op} {}", o.name);
-                assert!(block.contains(&default), "{op} {default}");
+                assert!(pair[0].starts_with(&alloc::format!("  {}=", o.name)), "{op} {}", o.name);
+                assert!(pair[1].ends_with(&default), "{op} {default}");
             }
         }
         assert!(text.contains("  fail_on=") && text.contains("[default: high]"));

@@ -140,8 +140,9 @@ impl Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::{whatwg::FORM, ALL};
-    use alloc::string::String;
+    use crate::profile::{rfc3986::RFC3986, whatwg::FORM, ALL};
+    use crate::{AsciiSet, Profile};
+    use alloc::string::{String, ToString};
     use alloc::vec::Vec;
 
     #[test]
@@ -171,13 +172,22 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_text() {
-        let b = Builder::new(FORM).unwrap();
-        // The profile's input policy: the form serializer reads text, U+FFFD for 0xFF.
-        assert_eq!(b.build([(&b"\xff"[..], &b"x"[..])]), "%EF%BF%BD=x");
-        let iri = Builder::new(crate::by_name("iri").unwrap());
-        if let Ok(iri) = iri {
-            assert!(iri.build([(&b"\xff"[..], &b"\xc3\xa9"[..])]).is_char_boundary(0));
-        }
+        let pair = [(&b"\xff"[..], &b"\xc3\xa9"[..])];
+        // The profile's input policy: the form serializer reads text, U+FFFD for 0xFF;
+        // RFC 3986 escapes bytes.
+        assert_eq!(Builder::new(FORM).unwrap().build(pair), "%EF%BF%BD=%C3%A9");
+        assert_eq!(Builder::new(RFC3986).unwrap().build(pair), "%FF=%C3%A9");
+        // A profile that keeps non-ASCII would copy 0xFF into the query: it is made text
+        // first. (No named profile that keeps non-ASCII escapes all of `%&=#+`.)
+        let keeps = Profile::new(AsciiSet::C0_CONTROL.add_all(b" %&=#+")).with_non_ascii_kept();
+        assert_eq!(Builder::new(&keeps).unwrap().build(pair), "\u{FFFD}=é");
+    }
+
+    #[test]
+    fn an_unsafe_profile_is_named_with_its_byte() {
+        let e = Builder::new(crate::by_name("url-query").unwrap()).unwrap_err();
+        assert_eq!((e.profile, e.byte), ("url-query", b'%'));
+        assert!(e.to_string().starts_with("profile url-query keeps '%' as it is"), "{e}");
     }
 
     #[cfg(feature = "charsets")]

@@ -526,6 +526,9 @@ mod tests {
         );
         let out = parse::<i64, i32>(&p, &rows, OnError::Null).unwrap();
         assert_eq!((out.offsets.as_slice(), out.null_count), (&[0, 0, 1, 1][..], 2));
+        assert_eq!((out.len(), out.is_empty()), (3, false));
+        let none = parse::<i64, i32>(&p, &Rows::new(&[0i64], &[]), OnError::Raise).unwrap();
+        assert_eq!((none.len(), none.is_empty()), (0, true));
         assert_eq!(out.validity, Some(vec![0b010]));
         let out = parse::<i64, i32>(&p, &rows, OnError::Keep).unwrap();
         assert_eq!(out.items.keys.values, "abb\u{FFFD}".as_bytes());
@@ -576,6 +579,8 @@ mod tests {
         assert!(parse::<i32, i64>(&p, &rows, OnError::Raise).is_ok());
         let keys = Rows::new(&[0i32, 1], b"k");
         let pairs = PairRows::new(&[0i32, 2], keys, keys);
+        assert_eq!((pairs.len(), pairs.is_empty()), (1, false));
+        assert!(PairRows::new(&[0i32], keys, keys).is_empty());
         let b = Builder::new(FORM).unwrap();
         assert_eq!(build::<i32, i32, i32>(&b, &pairs), Err(BatchError::BadOffsets { row: 0 }));
     }
@@ -585,6 +590,7 @@ mod tests {
         // "é" split across two rows: the span is UTF-8, each row is not.
         let rows = Rows::new(&[0i32, 3, 6], b"a=\xc3\xa9=b");
         assert!(!all_text(&rows));
+        assert!(all_text(&Rows::new(&[0i32, 4, 6], b"a=\xc3\xa9=b")));
         let p = Parser::new(FORM).input(Input::Form);
         let out = parse::<i32, i32>(&p, &rows, OnError::Raise).unwrap();
         assert_eq!(out.items.values.values, "\u{FFFD}b".as_bytes());

@@ -17,7 +17,6 @@ use super::{locate, Input};
 use crate::decode::utf8::is_utf8;
 use crate::decode::with_policy;
 use crate::error::DecodeError;
-use crate::kernel::scalar;
 #[cfg(feature = "charsets")]
 use crate::profile::Unit;
 use crate::profile::{Decoding, Malformed, Profile, Utf8};
@@ -249,14 +248,10 @@ impl Parser {
         let start = out.len();
         let unit = self.profile.unit();
         with_policy(unit, &self.decoding, part, out).map_err(|e| e.shifted(at))?;
-        // Policies that keep escapes or raw bytes may leave bytes that are not UTF-8.
-        if !matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava) {
-            if let Err(e) = core::str::from_utf8(&out[start..]) {
-                let offset = scalar::input_offset(&self.decoding, unit, part, e.valid_up_to());
-                out.truncate(start);
-                return Err(DecodeError::InvalidUtf8 { offset: at + offset });
-            }
-        }
+        // A parser's policy is never `bytes` (`new` and `utf8` make it strict), and every
+        // other policy leaves text or an error: the kept-escape ones (IRI's) too, which
+        // re-escape what is not UTF-8 and refuse raw bytes that are not.
+        debug_assert!(core::str::from_utf8(&out[start..]).is_ok());
         Ok(())
     }
 
@@ -311,6 +306,28 @@ mod tests {
     use super::*;
     use crate::profile::{js::COMPONENT, rfc3986::RFC3986, whatwg::FORM};
     use alloc::vec::Vec;
+
+    /// `utf8` sets the policy for names and values, but never `bytes`: they are text.
+    #[test]
+    fn utf8_policy_of_names_and_values() {
+        let value = |p: Parser| p.pairs(b"a=%FF").next().unwrap().map(|(_, v)| v.into_owned());
+        assert_eq!(value(Parser::new(FORM).utf8(Utf8::Lossy)), Ok("\u{FFFD}".into()));
+        for policy in [Utf8::Strict, Utf8::Bytes] {
+            let e = value(Parser::new(FORM).utf8(policy)).unwrap_err();
+            assert_eq!((e.code(), e.offset()), ("invalid-utf8", 2), "{policy:?}");
+        }
+    }
+
+    /// A policy that keeps raw bytes (IRI's) could leave bytes that are not UTF-8 in a
+    /// name or value: that is an `invalid-utf8` error at the byte's offset in the query.
+    #[test]
+    fn kept_raw_bytes_that_are_not_text_are_an_error() {
+        let p = Parser::new(crate::profile::protocols::IRI);
+        let e = p.pairs(b"a=%41\xFF").next().unwrap().unwrap_err();
+        assert_eq!((e.code(), e.offset()), ("invalid-utf8", 5));
+        let ok = p.pairs(b"a=%41%FF").next().unwrap().unwrap();
+        assert_eq!(ok.1, "A%FF");
+    }
 
     #[test]
     fn plain_parts_are_borrowed() {
