@@ -993,7 +993,7 @@ pub(crate) use with_flags;
 macro_rules! entry_points {
     ($features:literal, $v:ty) => {
         use $crate::kernel::generic::{self, with_flags};
-        use $crate::kernel::{digits, Out};
+        use $crate::kernel::Out;
         use $crate::profile::Profile;
 
         const _: () = assert!(generic::encode_room::<$v>() <= $crate::kernel::ROOM);
@@ -1022,7 +1022,7 @@ macro_rules! entry_points {
         #[target_feature(enable = $features)]
         #[inline(never)]
         fn encode_small(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
-            let (n, digits) = (p.nibbles(), digits(p));
+            let (n, digits) = (p.nibbles(), p.hex_case().digits());
             let small =
                 // SAFETY: see `entry_points!`.
                 unsafe { with_flags!(generic::encode_small<$v>[n.plus](n, digits, input, out)) };
@@ -1035,7 +1035,7 @@ macro_rules! entry_points {
         #[target_feature(enable = $features)]
         #[inline(never)]
         fn encode_long(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
-            let (n, digits) = (p.nibbles(), digits(p));
+            let (n, digits) = (p.nibbles(), p.hex_case().digits());
             // SAFETY: see `entry_points!`.
             unsafe { with_flags!(generic::encode<$v>[n.plus](n, digits, input, out)) }
         }

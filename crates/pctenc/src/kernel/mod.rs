@@ -48,7 +48,7 @@ use core::sync::atomic::AtomicPtr;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::error::DecodeError;
-use crate::profile::{Decoding, Profile, Unit, HEX_LOWER, HEX_UPPER};
+use crate::profile::{Decoding, Profile, Unit};
 use crate::set::AsciiSet;
 use scalar::Progress;
 
@@ -327,15 +327,6 @@ const SHORT: usize = 256;
 /// (up to [`VEC_STEP`]; beyond, it grows per step).
 pub(crate) const fn encode_capacity(n: usize) -> usize {
     3 * if n < VEC_STEP { n } else { VEC_STEP } + ROOM
-}
-
-/// The hex digits `p` writes.
-#[cfg_attr(not(pctenc_simd), allow(dead_code))]
-fn digits(p: &Profile) -> &'static [u8; 16] {
-    match p.hex_case() {
-        crate::HexCase::Upper => HEX_UPPER,
-        crate::HexCase::Lower => HEX_LOWER,
-    }
 }
 
 /// Views initialised bytes as possibly-uninitialised ones, the SIMD kernels' output type.

@@ -18,20 +18,12 @@ use crate::set::AsciiSet;
 pub const BLOCK: usize = 2048;
 
 /// Hex digit value per byte, `0xFF` for bytes that are not ASCII hex digits.
-pub const UNHEX: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut b = 0usize;
-    while b < 256 {
-        t[b] = match b as u8 {
-            c @ b'0'..=b'9' => c - b'0',
-            c @ b'a'..=b'f' => c - b'a' + 10,
-            c @ b'A'..=b'F' => c - b'A' + 10,
-            _ => 0xFF,
-        };
-        b += 1;
-    }
-    t
-};
+pub const UNHEX: [u8; 256] = super::tables::table!([0xFF; 256], |b| match b as u8 {
+    c @ b'0'..=b'9' => c - b'0',
+    c @ b'a'..=b'f' => c - b'a' + 10,
+    c @ b'A'..=b'F' => c - b'A' + 10,
+    _ => 0xFF,
+});
 
 /// How many leading bytes of `input` the table writes unchanged.
 ///
