@@ -6,10 +6,8 @@
 //! its own loop. Every shuffle index is below 16 or has bit 7 set (a zero), which `PSHUFB`,
 //! `TBL` and `swizzle` read alike.
 //!
-//! The classification tables ([`Nibbles`], [`HI_NIBBLE`]) are part of a
-//! [`Profile`](crate::profile::Profile) and are built with it, so they live below the
-//! kernels, in [`crate::profile::nibbles`] (which explains how two 16-byte tables classify
-//! any set); they are re-exported here beside the tables that only the kernels use.
+//! The classification tables ([`Nibbles`], [`HI_NIBBLE`]) are built with each
+//! [`Profile`](crate::profile::Profile), in [`crate::profile::nibbles`]; re-exported here.
 //!
 //! [`AsciiSet`]: crate::set::AsciiSet
 

@@ -1,17 +1,8 @@
 //! The AVX-512 kernel (F, BW, VBMI, VBMI2, with BMI2 and POPCNT): the generic algorithm on
 //! 64-byte vectors of four 16-byte lanes. What is its own is what the instruction set does
 //! in one instruction where the others need a table per 4 or 8 bytes: VBMI2's byte compress
-//! ([`Vector::COMPRESS`]).
-//!
-//! ```text
-//! expand (a block with escapes), per 16 input bytes g (48 output slots, 3 per byte):
-//!   t = VPERMT2B(x, H)          slot 3j ← x_j, slot 3j+1 ← H_j
-//!   t = VPERMB{slots 3j+2}(L)   slot 3j+2 ← L_j
-//!   e = PDEP(esc_g, 0b…001001)  the first slot of each escaped byte
-//!   t = '%' where e
-//!   VPCOMPRESSB t by (first slots | e << 1 | e << 2), store 64: 16 + 2·popcount(esc_g) bytes
-//! compact (decode): VPCOMPRESSB the decoded block by the kept bytes, store 64
-//! ```
+//! ([`Vector::COMPRESS`]): `expand` puts each byte and its two digits in three slots
+//! (`VPERMT2B`, `VPERMB`, `PDEP`) and compresses them; see docs/kernels.md, "AVX-512's compress".
 //!
 //! Compress goes to a register and then to memory with a plain store: the memory form of
 //! `VPCOMPRESSB` is microcoded on AMD Zen 4. Comparisons give k-masks; the vector form the
