@@ -29,7 +29,7 @@ use core::fmt;
 
 use crate::error::{EncodeError, OutputTooSmall};
 use crate::kernel::{self, scalar};
-use crate::profile::{HexCase, Profile, Unit, Utf8, HEX_LOWER, HEX_UPPER};
+use crate::profile::{Profile, Unit, Utf8};
 
 /// The most bytes that encoding `n` input bytes can write: `3 * n` (saturating), for UTF-8
 /// input and input read as bytes (a lossy input policy writes up to nine bytes for each byte
@@ -388,10 +388,7 @@ impl Profile {
         text: &str,
         sink: &mut impl FnMut(&[u8]) -> Result<(), E>,
     ) -> Result<(), E> {
-        let digits = match self.hex_case() {
-            HexCase::Upper => HEX_UPPER,
-            HexCase::Lower => HEX_LOWER,
-        };
+        let digits = self.hex_case().digits();
         let mut rest = text;
         while !rest.is_empty() {
             let ascii_len = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());

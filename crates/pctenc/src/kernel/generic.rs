@@ -6,40 +6,21 @@
 //!
 //! ```text
 //! classify(v):  esc = lo[v & 15] & HI[v >> 4] == 0          (any AsciiSet, see tables.rs)
-//!
 //! encode:       a short value with nothing to escape: its first and last B bytes, stored
-//!               blocks of B bytes:
-//!                 no escape    → store v (space → '+' for forms)
-//!                 light block  → per 8-byte unit with at most 4 escapes, one shuffle of
-//!                                [y0..7 z0..7] (y: the byte, or its high digit where
-//!                                escaped; z: its low digit there, '%' elsewhere) by
-//!                                LIGHT[mask], one 16-byte store: 8 + 2·escapes bytes
-//!                 heavy block  → a unit with more escapes (and every block after it until
-//!                                the escapes thin out): per 4-byte group, the source
-//!                                [x0..3 H0..3 L0..3 %%%%] by EXPAND[mask], 4 + 2·escapes bytes
+//!               blocks of B bytes: no escape → store v; light block → per 8-byte unit of
+//!               at most 4 escapes, one shuffle by LIGHT[mask]; heavy block → per 4-byte
+//!               group, one shuffle by EXPAND[mask]
 //!               the tail: the last B bytes again, from where their encoding began
-//!
-//! decode:       runs without '%': 2B bytes a round, compare, store
-//!               a block with one '%' → stored as it is, the escape fixed in place after
-//!               denser blocks (a fixed stride, all escapes at once):
-//!                 a, a+1, a+2 = the block and the block 1 and 2 bytes on
-//!                 valid = (a == '%') & hex(a+1) & hex(a+2)
-//!                 strict and a '%' that is not valid → stop: the scalar kernel reports it
-//!                 out = a, with hex(a+1) << 4 | hex(a+2) where valid
-//!                 drop valid<<1 | valid<<2 | carry, compacted per 8 bytes by COMPACT[keep]
-//!                 carry = the digits of the next block that an escape here consumed
-//!               the tail, and short values: at most two padded steps (zeros are neither
-//!               '%' nor hex digits, so an escape cut by the end is malformed, as for the
-//!               scalar kernel); 2B to 4B bytes as two values cut where no escape crosses
+//! decode:       runs without '%': 2B bytes a round; a block with one '%' stored as it is,
+//!               the escape fixed in place; denser blocks: a fixed-stride step (every valid
+//!               escape at once, digits dropped by COMPACT[keep], a 2-bit carry)
+//!               the tail, and short values: at most two padded steps
 //! ```
+//!
+//! The design and the measurements behind it: docs/kernels.md (sections named below).
 //!
 //! Every `unsafe fn` here needs the CPU to have `V`'s instruction set (the entry points
 //! promise it); a `Safety:` line says what else it needs.
-//!
-//! The fixed decode stride with a carried 2-bit mask keeps the steps independent: the next
-//! load never waits for this block's escape count. Long inputs prefetch 1 KiB ahead, the
-//! encoder's output for writing (`PREFETCHW`: a store to a line not in the cache otherwise
-//! waits for a read first).
 
 use core::mem::MaybeUninit;
 
@@ -49,13 +30,11 @@ use super::tables::{EXPAND, EXPAND_PAIR, GROUP_LEN, PAIR_LEN};
 use super::vector::{Bytes, Vector};
 use super::Out;
 
-/// Inputs at least this long prefetch [`AHEAD`] bytes ahead; shorter ones are in the cache
-/// already or end before a prefetch could help.
+/// Inputs at least this long prefetch [`AHEAD`] bytes ahead (docs/kernels.md, "Prefetch").
 pub(crate) const PREFETCH_FROM: usize = 4096;
 const AHEAD: usize = 1024;
 
-/// Blocks per round of the light encoder: the loop's own instructions (and the check for a
-/// unit it cannot take) shared by four blocks.
+/// Blocks per round of the light encoder, which share the loop's own instructions.
 const ROUND: usize = 4;
 
 /// Output bytes past `3 * i` that an encode step at input `i` may store into (the heavy
@@ -87,13 +66,11 @@ fn low<V: Bytes>(n: usize) -> u64 {
 }
 
 /// Copies `input` (at most 64 bytes; 128 for 64-byte vectors `V`) to the start of `buf`:
-/// two overlapping moves of the widest size that fits, not a `memcpy` call (which cost more
-/// than a step).
+/// two overlapping moves of a constant width, not a `memcpy` call (docs/kernels.md, "Short
+/// values (encode)").
 #[inline(always)]
 fn copy_short<V: Bytes, const N: usize>(input: &[u8], buf: &mut [u8; N]) {
-    /// The first and the last `W` of the `n` bytes: `W` a constant, so that each move is
-    /// one load and one store (a closure over a run-time width was compiled as a function
-    /// of its own with two `memcpy` calls: about 35 instructions a value).
+    /// The first and the last `W` of the `n` bytes: one load and one store each.
     #[inline(always)]
     fn two<const W: usize, const N: usize>(input: &[u8], buf: &mut [u8; N], n: usize) {
         buf[..W].copy_from_slice(&input[..W]);
@@ -292,10 +269,9 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     }
 }
 
-/// The expansion pattern of escape mask `m` ([`EXPAND`] per lane, `4 * LANES` bits of
-/// mask: one 4-byte group per lane; [`EXPAND_PAIR`] for two lanes), given `m4 = 4 * m`,
-/// which addresses the patterns (scaled by `B / 4`) and their lengths (by `LANES`) alike:
-/// one register for both.
+/// The expansion pattern of escape mask `m` (`4 * LANES` bits: [`EXPAND`] for one lane,
+/// [`EXPAND_PAIR`] for two), given `m4 = 4 * m`, which addresses the patterns (scaled by
+/// `B / 4`) and their lengths (by `LANES`) alike (docs/kernels.md, "Bulk loop").
 /// Safety: `V` has one lane or two, and `m4` is `4 * m` for such a mask `m`.
 #[inline(always)]
 unsafe fn expand_pattern<V: Vector>(m4: usize) -> V {
@@ -418,9 +394,8 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
         let e = Enc::<V, PLUS>::new(n, digits);
         let order = V::order();
         let (mut i, mut w) = (0, 0);
-        // The last unit of a round whose units are all bad starts `LIGHT_BAD` bytes past the
-        // one before it, and stores 16: light rounds run while that much input follows.
-        // (A compressing vector's units are never bad: no slack.)
+        // Light rounds run while `slack` input follows, for the stores of a round of bad
+        // units (docs/kernels.md, "Bulk loop"). A compressing vector's units are never bad.
         let slack = if V::COMPRESS {
             0
         } else {
@@ -450,7 +425,7 @@ pub(crate) unsafe fn encode<V: Vector, const PLUS: bool>(
 
 /// The whole blocks of the input at `src` from `(i, w)` while a block ends by `end`: in
 /// light rounds of [`ROUND`] blocks while a round ends by `light_end`, in heavy blocks from a round
-/// that a light unit cannot take until a block has at most `B / 4` escapes. With `FAR`, each
+/// that a light unit cannot take until a pair has at most `3B / 8` escapes. With `FAR`, each
 /// round or block prefetches `AHEAD`. Returns where it stopped.
 /// Safety: as in [`encode`], whose bounds these are.
 #[inline(always)]
@@ -505,8 +480,8 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
                 }
                 s = s.add(ROUND * b);
             }
-            // Heavy blocks, two a round, until a round has at most 3B / 16 escapes (an output
-            // of at most 2.375 B): the next is probably light again.
+            // Heavy blocks, two a round, until a pair has at most 3B / 8 escapes (an output of
+            // at most 2.75 B): the next is probably light again.
             while s <= last_pair {
                 if FAR {
                     V::prefetch::<false>(s.wrapping_add(AHEAD));
@@ -661,13 +636,8 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
 
     /// Decodes all of `input` (at most `2B` bytes) into `dst` in one or two padded steps,
     /// as if it ended the input; returns the bytes written. `None` where strict decoding
-    /// met a malformed escape.
-    ///
-    /// From `B + 2` bytes on, the first step reads the input itself and the second its last
-    /// `B` bytes, moved along in registers for the bytes at +1 and +2 (zeros past the end),
-    /// the overlap with the first step dropped as if an escape had consumed it. (A padded
-    /// copy costs its stores, and loads at +1 and +2 across two of them, which the CPU
-    /// cannot forward.)
+    /// met a malformed escape. From `B + 2` bytes on, no padded copy: the second step takes
+    /// the last `B` bytes, its overlap dropped as a carry (docs/kernels.md, "Short-value step").
     /// Safety: `dst` is valid for writes of `2B` bytes.
     #[inline(always)]
     unsafe fn short(&self, input: &[u8], dst: *mut u8) -> Option<usize> {
@@ -710,8 +680,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
 /// it), the input is longer, or `out` is shorter than the steps' stores (`4B` bytes).
 ///
 /// Over `2B` bytes, the input is cut in two values where no escape crosses the cut (the
-/// first must not hold a `%` in its last two bytes): columns of URLs hold many values of
-/// 65 to 128 bytes, which the general path cost several times as much.
+/// first must not hold a `%` in its last two bytes; docs/kernels.md, "Short-value step").
 #[inline(always)]
 pub(crate) unsafe fn decode_short<V: Vector, const PLUS: bool, const REJECT: bool>(
     input: &[u8],
@@ -778,16 +747,14 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     last: bool,
 ) -> (usize, usize) {
     let b = V::BYTES;
-    // `carry` (at most 2 bits here) in 32 bits: as a `u64`, the compiler no longer merged
-    // the two tests of the single-escape check below (three instructions a dense block).
+    // `carry` (2 bits) in 32 bits: docs/kernels.md, "Fixed-stride step".
     let (mut i, mut w, mut carry) = (0usize, 0usize, 0u32);
     let far = input.len() >= PREFETCH_FROM;
     // The bulk: every whole block whose look-ahead is in the input. `w <= i` throughout
     // (decoding never writes more than it reads), so one bound covers input and output.
     let end = input.len().min(out.len());
     let room = out.len();
-    // Whether the last block had two escapes or more: then the next one probably has too,
-    // and the run loop would only look at it twice.
+    // The last block had two escapes or more: the next probably has too (skip the run loop).
     let mut dense = false;
     // `out` is reached only through `dst` from here (see `encode`).
     let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
@@ -811,8 +778,7 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
                         continue;
                     }
                     let (mx, my) = (px.movemask(), py.movemask());
-                    // Two or more: the block steps below. Else one escape in 2B bytes
-                    // (sparse input), fixed in place.
+                    // Two or more: the block steps below. Else one, fixed in place.
                     let p = if V::BYTES < 64 {
                         let pm = mx | my << (b % 64);
                         if pm & (pm - 1) != 0 {
@@ -853,9 +819,8 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
             // way on AVX-512, 5.9x with the step).
             let few = if V::COMPRESS { pm == 0 } else { pm & pm.wrapping_sub(1) == 0 };
             if carry == 0 && few {
-                // No escape, or exactly one: the block as it is, the escape fixed in place,
-                // and on right after it. A variable stride, unlike the steps below, but one
-                // escape costs a dozen scalar instructions instead of a compaction.
+                // No escape, or exactly one: the block as it is, the escape fixed in place
+                // (docs/kernels.md, "Run loop").
                 dense = false;
                 scan.2.store(dst.add(w));
                 if pm == 0 {
@@ -874,10 +839,9 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
             };
             (i, w, carry, dense) = (i + b, w + s.written, s.carry as u32, true);
         }
-        // The end: the digits of an escape of the last block (a prefix of the rest), then
-        // the rest (under B + 2 bytes) in at most two padded steps: all of it at the end of
-        // the input, else up to a `%` in its last two bytes, whose escape may go on in the
-        // next piece (an escape before that `%` cannot reach it: the `%` is no digit).
+        // The end: the carried digits, then the rest (under B + 2 bytes) in at most two
+        // padded steps, short of a `%` in its last two bytes unless `last` (docs/kernels.md,
+        // "Decode tail").
         i += carry.count_ones() as usize;
         let rest = &input[i.min(input.len())..];
         let cut = match rest {
@@ -898,10 +862,9 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
 
 /// Copies `input` (at most 64 bytes) to the start of `out` and returns `true` if it has no
 /// `%`; `false`, with `out` untouched, if it has one, or `input` is longer than 64 bytes,
-/// or `out` is shorter. Such a value decodes to itself under any policy without `+` as a
-/// space: the short decode path copies it before any kernel call, inlined, with the
-/// instruction set every CPU of the target has (`Base`: SSE2, NEON, simd128), in overlapping
-/// pieces stored where they were loaded.
+/// or `out` is shorter. Such a value decodes to itself without `+` as a space: the short
+/// decode path copies it inline with the target's baseline vector (docs/kernels.md,
+/// "Short-value step").
 #[inline(always)]
 pub(crate) fn copy_clean<V: Bytes>(input: &[u8], out: Out) -> bool {
     const MAX: usize = 64;
@@ -993,7 +956,7 @@ pub(crate) use with_flags;
 macro_rules! entry_points {
     ($features:literal, $v:ty) => {
         use $crate::kernel::generic::{self, with_flags};
-        use $crate::kernel::{digits, Out};
+        use $crate::kernel::Out;
         use $crate::profile::Profile;
 
         const _: () = assert!(generic::encode_room::<$v>() <= $crate::kernel::ROOM);
@@ -1006,8 +969,7 @@ macro_rules! entry_points {
         }
 
         /// Encodes `input` into `out`: `generic::encode_clean`, else `encode_small`, else
-        /// `encode`, the last two in functions of their own (`#[inline(never)]`): their
-        /// registers would be saved and restored on every short call.
+        /// `encode`, the last two `#[inline(never)]` (docs/kernels.md, "Short values (encode)").
         #[target_feature(enable = $features)]
         pub(crate) fn encode(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
             let n = p.nibbles();
@@ -1022,7 +984,7 @@ macro_rules! entry_points {
         #[target_feature(enable = $features)]
         #[inline(never)]
         fn encode_small(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
-            let (n, digits) = (p.nibbles(), digits(p));
+            let (n, digits) = (p.nibbles(), p.hex_case().digits());
             let small =
                 // SAFETY: see `entry_points!`.
                 unsafe { with_flags!(generic::encode_small<$v>[n.plus](n, digits, input, out)) };
@@ -1035,7 +997,7 @@ macro_rules! entry_points {
         #[target_feature(enable = $features)]
         #[inline(never)]
         fn encode_long(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
-            let (n, digits) = (p.nibbles(), digits(p));
+            let (n, digits) = (p.nibbles(), p.hex_case().digits());
             // SAFETY: see `entry_points!`.
             unsafe { with_flags!(generic::encode<$v>[n.plus](n, digits, input, out)) }
         }

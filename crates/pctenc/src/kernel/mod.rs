@@ -1,31 +1,17 @@
 //! Kernels: the loops that do the work, behind one choice made once.
 //!
-//! - [`scalar`] is always compiled: the reference every faster kernel is tested against,
-//!   and what finishes whatever a SIMD kernel leaves.
-//! - `generic` is the SIMD algorithm, written once over the vector operations of `vector`;
-//!   each instruction set is a thin instance of it (`x86_64/ssse3.rs`, `x86_64/avx2.rs`,
-//!   `x86_64/avx512.rs`, `aarch64/neon.rs`, `wasm32/simd128.rs`).
-//! - [`tables`]: the lookup tables, derived from the readable definitions.
+//! [`scalar`] is always compiled: the oracle, and what finishes what a SIMD kernel leaves.
+//! `generic` is the SIMD algorithm, written once over the operations of `vector`, each
+//! instruction set a thin instance of it (`x86_64/`, `aarch64/`, `wasm32/`); [`tables`]
+//! holds the lookup tables, derived from the readable definitions.
 //!
 //! A SIMD kernel takes whole blocks and reports how far it got, `(read, written)`; the
-//! scalar kernel does the rest:
-//!
-//! ```text
-//! let (read, written) = simd::encode(profile, input, out);   // whole blocks (+ padded tail)
-//! written + scalar(&input[read..], &mut out[written..])       // whatever is left
-//! ```
-//!
-//! What a SIMD kernel does not implement goes to the scalar kernel whole: decoding
-//! `Unit::Utf16` (`unescape`) and profiles with `keep_escaped` bytes (`decodeURI`). Strict
-//! decoding is validated in bulk; at the first block with a malformed escape the SIMD kernel
-//! stops, and the scalar kernel finds the exact error and its offset.
-//!
-//! The choice is made once: [`Kernel::detect`] asks the CPU (cached), [`Kernel::force`]
-//! overrides it process-wide (the CLI's `--kernel`, tests, benches). Each kernel's entry
-//! points sit in one table (`BUILT`, made by `kernels!`, the only place that says which
-//! kernel exists where), and a call loads the chosen entry (`ACTIVE`) once. An entry runs
-//! only if the CPU supports it: [`Kernel::current`] returns only members of
-//! [`Kernel::available`].
+//! scalar kernel does the rest, and all of what a SIMD kernel does not implement (`%u`
+//! escapes, kept escapes). The choice is made once: [`Kernel::detect`] asks the CPU (cached),
+//! [`Kernel::force`] overrides it; each kernel's entry points are a row of one table
+//! (`BUILT`, made by `kernels!`, the only place that says which kernel exists where), and a
+//! call loads the chosen row (`ACTIVE`) once. [`Kernel::current`] returns only members of
+//! [`Kernel::available`]. The design: docs/kernels.md.
 
 #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
 mod aarch64;
@@ -48,7 +34,7 @@ use core::sync::atomic::AtomicPtr;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::error::DecodeError;
-use crate::profile::{Decoding, Profile, Unit, HEX_LOWER, HEX_UPPER};
+use crate::profile::{Decoding, Profile, Unit};
 use crate::set::AsciiSet;
 use scalar::Progress;
 
@@ -329,15 +315,6 @@ pub(crate) const fn encode_capacity(n: usize) -> usize {
     3 * if n < VEC_STEP { n } else { VEC_STEP } + ROOM
 }
 
-/// The hex digits `p` writes.
-#[cfg_attr(not(pctenc_simd), allow(dead_code))]
-fn digits(p: &Profile) -> &'static [u8; 16] {
-    match p.hex_case() {
-        crate::HexCase::Upper => HEX_UPPER,
-        crate::HexCase::Lower => HEX_LOWER,
-    }
-}
-
 /// Views initialised bytes as possibly-uninitialised ones, the SIMD kernels' output type.
 #[cfg(pctenc_simd)]
 fn as_uninit(s: &mut [u8]) -> Out<'_> {
@@ -354,9 +331,8 @@ pub(crate) fn clean_prefix(p: &Profile, input: &[u8]) -> usize {
 /// Encodes `input` (at most [`scalar::BLOCK`] bytes) in the byte unit and hands the result
 /// to `sink`, in one piece or a few.
 ///
-/// Nothing is zero-filled in advance: a SIMD kernel writes into an uninitialised stack
-/// buffer, and only what it leaves goes through the scalar kernel's small zeroed buffer.
-/// (Zeroing a whole block buffer per call cost more than the encoding of a short record.)
+/// Nothing is zero-filled in advance (docs/kernels.md, "Dispatch table"): a SIMD kernel
+/// writes into an uninitialised stack buffer, the scalar kernel into a small zeroed one.
 pub(crate) fn encode_block<E>(
     p: &Profile,
     input: &[u8],
@@ -476,11 +452,9 @@ fn simd_decodes(d: &Decoding, unit: Unit) -> bool {
 }
 
 /// Whether a SIMD kernel decodes `d` strictly: stops at the first `%` without two hex digits,
-/// where the scalar kernel takes over. Java's signed hex (`%+1`) is strict decoding as far as
-/// the kernels go: `%` HEXDIG HEXDIG decodes the same under both, and the scalar kernel
-/// reads `%+1` (or reports the error). ClickHouse's kept triplets (`%zz` and the two bytes
-/// after it) are likewise strict as far as they go: only `Malformed::PassThrough` is lenient
-/// here.
+/// where the scalar kernel takes over. Only `Malformed::PassThrough` is lenient here: Java's
+/// signed hex and ClickHouse's kept triplets are strict as far as `%XX` goes (docs/kernels.md,
+/// "Strict decoding").
 #[inline(always)]
 fn strict(d: &Decoding) -> bool {
     d.malformed != crate::profile::Malformed::PassThrough
@@ -522,11 +496,9 @@ pub(crate) fn decode_slice(
 
 /// Decodes as [`decode_slice`] does, appending to `out`; on error `out` may hold part of
 /// the output (callers truncate). A whole short value takes the kernel's one-step path
-/// ([`short`]), inlined into the caller; everything else, and a short value that path cannot
-/// finish, the general one: the bulk kernel, not the scalar one, because a 16-byte kernel
-/// fails the one-step path wherever dense escapes leave no place to cut a 64-byte value in
-/// two. Every decode of the library reaches the kernels through this function or
-/// [`decode_slice`].
+/// ([`short`]), inlined; everything else, and a short value it cannot finish, the bulk
+/// kernel (docs/kernels.md, "Short-value step"). Every decode of the library reaches the
+/// kernels through this function or [`decode_slice`].
 #[inline(always)]
 pub(crate) fn decode_vec(
     d: &Decoding,
@@ -576,9 +548,8 @@ fn decode_vec_bulk(
 #[cfg(pctenc_simd)]
 const SHORT_DECODE: usize = 128;
 
-/// Spare capacity [`short`] makes sure of: the steps' whole-block stores (the AVX2 step's
-/// second value stores 64 bytes past the first value's output, at most 64), and the length
-/// of a value copied without `%`. One constant keeps the check one compare.
+/// Spare capacity [`short`] makes sure of, in one compare: the steps' whole-block stores
+/// (AVX2's second value stores 64 bytes past the first's output) and a value without `%`.
 #[cfg(pctenc_simd)]
 const SHORT_ROOM: usize = SHORT_DECODE;
 
@@ -586,12 +557,8 @@ const SHORT_ROOM: usize = SHORT_DECODE;
 /// `malformed`; the caller applies the UTF-8 policy) to `out` in one step of the current
 /// kernel, writing into its spare capacity (grown to [`SHORT_ROOM`] bytes first where it is
 /// shorter); `None` where that is not possible, and then `out` is as it was, its capacity
-/// aside: another kernel, or strict decoding met a malformed escape.
-///
-/// This is the whole of a short call, small enough to be inlined into the caller: the
-/// kernel's row (loaded once by the caller), a value without `%` copied right here where the
-/// kernel says so, else the kernel's step, which returns the count of bytes written in a
-/// register. The general path costs a few hundred instructions more on a 64-byte value.
+/// aside: another kernel, or strict decoding met a malformed escape. The whole of a short
+/// call, inlined into the caller (docs/kernels.md, "Short-value step").
 #[cfg(pctenc_simd)]
 #[inline(always)]
 fn short(ops: &Ops, d: &Decoding, input: &[u8], out: &mut Vec<u8>) -> Option<usize> {

@@ -1,14 +1,7 @@
 //! The scalar kernel: table-driven, branch-light, and the oracle for every other kernel.
-//!
-//! Encoding writes four bytes per input byte from a per-profile `u32` table (`%XX` + length,
-//! or the byte itself + length 1) and advances by the length, so the loop has no
-//! data-dependent branch. Decoding copies the literal run before the next `%` (or `+`) a word
-//! at a time (handing long runs to `memchr` and one bulk copy), and decodes the escape with a
-//! 256-entry hex table.
-//!
-//! Both are written for whole-block callers: [`encode_slice`] takes an output buffer sized
-//! by [`encode_slice_len`], and [`decode`] reports how far it got so that a streaming caller
-//! can keep an escape that a chunk boundary cut in two.
+//! Encoding stores each byte's 4-byte table entry and advances by its length; decoding copies
+//! literal runs a word at a time and each escape through a hex table (docs/kernels.md, "The
+//! scalar kernel"). [`decode`] reports how far it got, for streaming callers.
 
 use crate::error::DecodeError;
 use crate::profile::{Decoding, EncodeTable, Malformed, Unit, Utf8};
@@ -18,26 +11,15 @@ use crate::set::AsciiSet;
 pub const BLOCK: usize = 2048;
 
 /// Hex digit value per byte, `0xFF` for bytes that are not ASCII hex digits.
-pub const UNHEX: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut b = 0usize;
-    while b < 256 {
-        t[b] = match b as u8 {
-            c @ b'0'..=b'9' => c - b'0',
-            c @ b'a'..=b'f' => c - b'a' + 10,
-            c @ b'A'..=b'F' => c - b'A' + 10,
-            _ => 0xFF,
-        };
-        b += 1;
-    }
-    t
-};
+pub const UNHEX: [u8; 256] = super::tables::table!([0xFF; 256], |b| match b as u8 {
+    c @ b'0'..=b'9' => c - b'0',
+    c @ b'a'..=b'f' => c - b'a' + 10,
+    c @ b'A'..=b'F' => c - b'A' + 10,
+    _ => 0xFF,
+});
 
-/// How many leading bytes of `input` the table writes unchanged.
-///
-/// Eight bytes per step: the XOR of each byte's entry with what a kept byte's entry would be
-/// is OR-ed together, so a clean word costs one branch; the word with a change is then
-/// searched byte by byte.
+/// How many leading bytes of `input` the table writes unchanged: a word at a time, then the
+/// word with a change byte by byte (docs/kernels.md, "Clean prefix").
 #[inline]
 pub fn clean_prefix(table: &EncodeTable, input: &[u8]) -> usize {
     let kept = |b: u8| table[b as usize] ^ (b as u32 | 1 << 24);
@@ -65,10 +47,8 @@ pub const fn encode_slice_len(n: usize) -> usize {
 /// (a shorter `out` ends the encoding early at a 16-byte boundary instead of panicking;
 /// the result is then less than the encoding's length); returns the bytes written.
 ///
-/// Every byte stores the four bytes of its table entry and advances by the entry's length,
-/// so the store of the next byte overwrites the slack of this one. Sixteen input bytes share
-/// one bounds check on a window of `3 * 16 + 1` bytes: each entry's length is at most 3, so
-/// the stores stay inside it (the `& 3` tells the compiler so).
+/// Sixteen input bytes share one bounds check on a window of `3 * 16 + 1` bytes: each
+/// entry's length is at most 3 (the `& 3` tells the compiler so).
 #[inline]
 pub fn encode_slice(table: &EncodeTable, input: &[u8], out: &mut [u8]) -> usize {
     let mut w = 0usize;
@@ -107,10 +87,8 @@ pub struct Progress {
 /// With `last == false`, an escape that the end of `input` cuts short (`%`, `%4`, `%u12`, or
 /// a high-surrogate `%uD83D` whose partner may follow) is left unread, so the caller can
 /// retry it with more input; [`Progress::read`] says where. With `last == true` everything
-/// is consumed. Errors carry offsets into `input`.
-///
-/// A well-formed byte escape is decoded in place; everything else (`%u`, kept escapes,
-/// malformed or cut escapes) goes through [`escape`], the readable definition.
+/// is consumed. Errors carry offsets into `input`. Any escape but a well-formed `%XX` goes
+/// through [`escape`], the readable definition.
 pub fn decode(
     d: &Decoding,
     unit: Unit,
@@ -190,10 +168,8 @@ const WORDS_BEFORE_MEMCHR: usize = 4;
 /// Copies `input[i..]` to `out[w..]` up to the next `%` (or `+` when `PLUS`) or the end;
 /// returns the new `(i, w)`.
 ///
-/// The first two bytes one by one, then eight bytes at a time: load a word, store it whole
-/// (the bytes past a `%` are overwritten later; `w <= i` and `i + 8 <= input.len() <=
-/// out.len()` keep the store in bounds), and advance to the first special byte found with
-/// [`zero_bytes`]. Dense input stops in the first word; a long run switches to `memchr`.
+/// The first two bytes one by one, then a word at a time, stored whole (`w <= i` and
+/// `i + 8 <= input.len() <= out.len()` keep the store in bounds), then `memchr`.
 #[inline]
 fn copy_literals<const PLUS: bool>(
     input: &[u8],

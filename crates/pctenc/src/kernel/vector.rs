@@ -1,12 +1,9 @@
 //! The vector operations of the one generic algorithm ([`super::generic`]), implemented
 //! per instruction set (`x86_64/`, `aarch64/`, `wasm32/`) as lists of intrinsics (`ops!`,
-//! `bytes!`, below):
-//!
-//! - [`Bytes`]: load, store, compare, OR, movemask: what copying a short value without `%`
-//!   needs, and all that the x86_64 baseline (SSE2) offers without run-time detection.
-//! - [`Vector`]: a kernel's full width (16, 32 or 64 bytes): nibble lookups, blends,
-//!   interleaves, and its 16-byte [`Lane`]s, where the expansion and compaction tables
-//!   apply (`PSHUFB` and its kin do not cross 16 bytes).
+//! `bytes!`, below). [`Bytes`] is what copying a short value without `%` needs, all that the
+//! x86_64 baseline (SSE2) offers; [`Vector`] a kernel's full width, in 16-byte [`Lane`]s,
+//! where the tables apply (`PSHUFB` and its kin do not cross 16 bytes). docs/kernels.md,
+//! "The vector trait", has the list of what differs per instruction set, and why.
 //!
 //! Lookups take a 16-byte table (in every lane) and indices below 16, or with bit 7 set for
 //! a zero: `PSHUFB`'s semantics, which NEON's `TBL` and wasm's `swizzle` share for such
@@ -93,9 +90,8 @@ pub(crate) unsafe trait Vector: Bytes {
     fn ahead<const N: usize>(self) -> Self;
     /// Lane `i` (below [`LANES`](Vector::LANES)).
     fn lane(self, i: usize) -> Self::Lane;
-    /// `x`, which the compiler must take as it is: where it would otherwise derive the
-    /// addresses of a pattern and its lengths from `m4` separately (one more instruction or
-    /// two per group), rather than scale the one register twice.
+    /// `x`, which the compiler must take as it is (AVX2: so that one register addresses a
+    /// pattern and its lengths; docs/kernels.md, "Bulk loop").
     #[inline(always)]
     fn opaque(x: usize) -> usize {
         x

@@ -83,6 +83,16 @@ pub enum HexCase {
     Lower,
 }
 
+impl HexCase {
+    /// The hex digits of this case, indexed by nibble.
+    pub(crate) const fn digits(self) -> &'static [u8; 16] {
+        match self {
+            HexCase::Upper => HEX_UPPER,
+            HexCase::Lower => HEX_LOWER,
+        }
+    }
+}
+
 /// The unit of escaping: what one escape stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -511,10 +521,7 @@ pub(crate) const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
 
 /// Builds the branch-free encode table from the readable definition.
 const fn build_table(set: AsciiSet, space: Space, hex: HexCase) -> EncodeTable {
-    let digits = match hex {
-        HexCase::Upper => HEX_UPPER,
-        HexCase::Lower => HEX_LOWER,
-    };
+    let digits = hex.digits();
     let mut table = [0u32; 256];
     let mut b = 0usize;
     while b < 256 {

@@ -1,17 +1,8 @@
 //! The AVX-512 kernel (F, BW, VBMI, VBMI2, with BMI2 and POPCNT): the generic algorithm on
 //! 64-byte vectors of four 16-byte lanes. What is its own is what the instruction set does
 //! in one instruction where the others need a table per 4 or 8 bytes: VBMI2's byte compress
-//! ([`Vector::COMPRESS`]).
-//!
-//! ```text
-//! expand (a block with escapes), per 16 input bytes g (48 output slots, 3 per byte):
-//!   t = VPERMT2B(x, H)          slot 3j ← x_j, slot 3j+1 ← H_j
-//!   t = VPERMB{slots 3j+2}(L)   slot 3j+2 ← L_j
-//!   e = PDEP(esc_g, 0b…001001)  the first slot of each escaped byte
-//!   t = '%' where e
-//!   VPCOMPRESSB t by (first slots | e << 1 | e << 2), store 64: 16 + 2·popcount(esc_g) bytes
-//! compact (decode): VPCOMPRESSB the decoded block by the kept bytes, store 64
-//! ```
+//! ([`Vector::COMPRESS`]): `expand` puts each byte and its two digits in three slots
+//! (`VPERMT2B`, `VPERMB`, `PDEP`) and compresses them; see docs/kernels.md, "AVX-512's compress".
 //!
 //! Compress goes to a register and then to memory with a plain store: the memory form of
 //! `VPCOMPRESSB` is microcoded on AMD Zen 4. Comparisons give k-masks; the vector form the
@@ -24,40 +15,32 @@
 use core::arch::x86_64::*;
 
 use super::ssse3::Ssse3;
+use crate::kernel::tables::table;
 use crate::kernel::vector::{ops, simd, Vector};
 
 /// A 64-byte vector of the AVX-512 kernel.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx512(__m512i);
 
-/// The first of the three output slots of each of 16 input bytes (`0b…001001001`, 48 bits).
-const FIRST: u64 = {
-    let mut m = 0u64;
-    let mut j = 0;
-    while j < 16 {
-        m |= 1 << (3 * j);
-        j += 1;
-    }
-    m
-};
+/// The first of the three output slots of each of 16 input bytes (`0b…001001001`, 48 bits:
+/// the sum of `8^j` for `j < 16`, which is `(2^48 - 1) / 7`).
+const FIRST: u64 = ((1 << 48) - 1) / 7;
 
 /// For input group `g` (bytes `16g..16g+16`), the `VPERMT2B` indices that put byte `j` in
 /// slot `3j` and its high hex digit (index + 64: the second table) in slot `3j + 1`. Slot
 /// `3j + 2` takes the low digit afterwards; slots `48..64` are never kept.
-const TRIPLE: [[u8; 64]; 4] = {
-    let mut t = [[0u8; 64]; 4];
-    let mut g = 0;
-    while g < 4 {
-        let mut s = 0;
-        while s < 48 {
-            let src = (16 * g + s / 3) as u8;
-            t[g][s] = if s % 3 == 1 { 64 + src } else { src };
-            s += 1;
+const TRIPLE: [[u8; 64]; 4] = table!([[0; 64]; 4], |g| {
+    table!([0; 64], |s| {
+        let src = (16 * g + s / 3) as u8;
+        if s >= 48 {
+            0
+        } else if s % 3 == 1 {
+            64 + src
+        } else {
+            src
         }
-        g += 1;
-    }
-    t
-};
+    })
+});
 
 crate::kernel::vector::bytes! { Avx512(64):
     splat _mm512_set1_epi8, load _mm512_loadu_si512, store _mm512_storeu_si512;
