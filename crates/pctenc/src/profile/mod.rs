@@ -652,6 +652,17 @@ mod tests {
         }
     }
 
+    /// Debug shows the definition, not the 1 KiB of tables built from it.
+    #[test]
+    fn debug_shows_the_definition() {
+        let shown = alloc::format!("{:?}", whatwg::FORM);
+        assert!(shown.starts_with("Profile { name: \"form\", set: "), "{shown}");
+        for field in ["space: Plus", "hex: Upper", "plus_as_space: true", "ext_value: false"] {
+            assert!(shown.contains(field), "{field} in {shown}");
+        }
+        assert!(!shown.contains("table"), "{shown}");
+    }
+
     #[test]
     fn nibbles_classify_every_profile_exactly() {
         for p in ALL {
