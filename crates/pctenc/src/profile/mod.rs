@@ -590,6 +590,87 @@ mod tests {
     }
 
     #[test]
+    fn a_named_profile_says_where_it_comes_from() {
+        assert_eq!(rfc3986::RFC3986.source(), "RFC 3986 §2.3 unreserved");
+        assert_eq!(Profile::new(AsciiSet::EMPTY).source(), "");
+    }
+
+    /// `escapes` is what the encoder does: every ASCII byte of the set and every non-ASCII
+    /// byte, unless the profile keeps non-ASCII text.
+    #[test]
+    fn escapes_is_what_the_encoder_writes_escaped() {
+        let keeps = Profile::new(AsciiSet::NON_UNRESERVED).with_non_ascii_kept();
+        for p in ALL.iter().copied().chain([&keeps]) {
+            for b in 0..0x80u8 {
+                assert_eq!(p.escapes(b), p.set().contains(b), "{} {b:#x}", p.name());
+            }
+            for b in 0x80..=0xFFu8 {
+                assert_eq!(p.escapes(b), !p.keeps_non_ascii(), "{} {b:#x}", p.name());
+            }
+            assert_eq!(p.encode("é").contains('%'), p.escapes(0xC3), "{}", p.name());
+        }
+        assert_eq!(keeps.encode("é %"), "é%20%25");
+    }
+
+    /// The byte-by-byte fast path is only for profiles whose encoder needs no text: keeping
+    /// valid escapes needs to see them.
+    #[test]
+    fn bytes_in_with_valid_escapes_kept_keeps_them() {
+        let p = Profile::new(AsciiSet::NON_UNRESERVED).with_valid_escapes_kept();
+        assert_eq!(p.input_utf8(), Utf8::Bytes);
+        assert_eq!(p.encode(b"%41 %4\xFF"), "%41%20%254%FF");
+        let mut out = alloc::vec::Vec::new();
+        let mut e = crate::stream::Encoder::new(&p);
+        e.push(b"%4", &mut out).unwrap();
+        e.push(b"1 \xFF", &mut out).unwrap();
+        e.finish(&mut out).unwrap();
+        assert_eq!(out, b"%41%20%FF");
+    }
+
+    /// An escape the decoder keeps as written but the encoder writes cannot come back: no
+    /// named profile has one (decodeURI's kept escapes are of bytes encodeURI leaves alone).
+    #[test]
+    fn a_kept_escape_the_encoder_writes_breaks_the_round_trip() {
+        let set = AsciiSet::NON_UNRESERVED;
+        assert!(Profile::new(set).round_trips());
+        for kept in [b'!', b'/', 0x7F] {
+            let p = Profile::new(set).with_decoding(Decoding {
+                keep_escaped: AsciiSet::EMPTY.add(kept),
+                ..Decoding::STRICT
+            });
+            assert!(!p.round_trips(), "{kept:#x}");
+            let byte = [kept];
+            let encoded = p.encode(&byte);
+            assert_eq!(p.decode(encoded.as_bytes()).unwrap(), encoded.as_bytes(), "{kept:#x}");
+        }
+    }
+
+    /// Only the policies that keep invalid escapes as written hold a stream's input until
+    /// its end; under the others, each push hands over every byte that is certain.
+    #[test]
+    fn only_the_kept_escape_policies_hold_a_stream_back() {
+        for (p, chunk, certain) in
+            [(rfc3986::RFC3986, &b"ab%41"[..], &b"abA"[..]), (whatwg::FORM, b"a+b%41%", b"a bA")]
+        {
+            let mut decoder = crate::stream::Decoder::new(p);
+            let mut out = alloc::vec::Vec::new();
+            decoder.push(chunk, &mut out).unwrap();
+            assert_eq!(out, certain, "{}", p.name());
+        }
+    }
+
+    /// Debug shows the definition, not the 1 KiB of tables built from it.
+    #[test]
+    fn debug_shows_the_definition() {
+        let shown = alloc::format!("{:?}", whatwg::FORM);
+        assert!(shown.starts_with("Profile { name: \"form\", set: "), "{shown}");
+        for field in ["space: Plus", "hex: Upper", "plus_as_space: true", "ext_value: false"] {
+            assert!(shown.contains(field), "{field} in {shown}");
+        }
+        assert!(!shown.contains("table"), "{shown}");
+    }
+
+    #[test]
     fn nibbles_classify_every_profile_exactly() {
         for p in ALL {
             let n = Nibbles::new(p.set(), p.space());
