@@ -426,39 +426,43 @@ pub extern "system" fn Java_org_pctenc_Native_runAt(
     // they own and keep alive for the call (a thread's scratch buffer or an off-heap string),
     // which nothing writes during it.
     let value: &[u8] = unsafe { native_slice(input, len) };
-    // One borrow of the thread's buffer for the whole call: run into it, copy out.
-    let run = || {
-        SCRATCH.with(|s| {
-            let mut scratch = s.borrow_mut();
-            scratch.clear();
-            let n = match codec.run(value, &mut scratch) {
-                Ok(Outcome::Unchanged) => UNCHANGED,
-                Ok(Outcome::Null) => NULL_VALUE,
-                Ok(Outcome::Written) => match jint::try_from(scratch.len()) {
-                    Ok(length) if scratch.len() <= room => {
-                        // SAFETY: `out` is the address of `room >= length` writable bytes of
-                        // native memory the caller owns (see above), not overlapping this
-                        // thread's scratch buffer.
-                        unsafe {
-                            std::ptr::copy_nonoverlapping(
-                                scratch.as_ptr(),
-                                out as usize as *mut u8,
-                                scratch.len(),
-                            )
-                        };
-                        length
-                    }
-                    _ => DOES_NOT_FIT,
-                },
-                Err(_) => FAILED,
-            };
-            if scratch.capacity() > KEEP_SCRATCH {
-                *scratch = Vec::new();
-            }
-            n
-        })
-    };
+    // One borrow of the thread's buffer for the whole call: run into it, copy out. The
+    // closure is small, so the thread-local access is inlined here, and the value's work is
+    // one call.
+    let run = || SCRATCH.with(|s| run_at(codec, value, &mut s.borrow_mut(), out, room));
     catch_unwind(AssertUnwindSafe(run)).unwrap_or(FAILED)
+}
+
+/// The body of [`Java_org_pctenc_Native_runAt`]: `codec` on `value` into `scratch`, the
+/// output copied to the `room` bytes at address `out`; its return value.
+#[inline(never)]
+fn run_at(codec: &Codec, value: &[u8], scratch: &mut Vec<u8>, out: jlong, room: usize) -> jint {
+    scratch.clear();
+    let n = match codec.run(value, scratch) {
+        Ok(Outcome::Unchanged) => UNCHANGED,
+        Ok(Outcome::Null) => NULL_VALUE,
+        Ok(Outcome::Written) => match jint::try_from(scratch.len()) {
+            Ok(length) if scratch.len() <= room => {
+                // SAFETY: `out` is the address of `room >= length` writable bytes of native
+                // memory the caller owns (see `Java_org_pctenc_Native_runAt`), not
+                // overlapping this thread's scratch buffer.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        scratch.as_ptr(),
+                        out as usize as *mut u8,
+                        scratch.len(),
+                    )
+                };
+                length
+            }
+            _ => DOES_NOT_FIT,
+        },
+        Err(_) => FAILED,
+    };
+    if scratch.capacity() > KEEP_SCRATCH {
+        *scratch = Vec::new();
+    }
+    n
 }
 
 /// `static native long address(java.nio.ByteBuffer direct)`: the address of a direct
