@@ -1121,6 +1121,28 @@ mod tests {
     }
 
     #[test]
+    fn a_value_decodes_under_the_last_builder_s_policy() {
+        // The fast path's decoding to bytes is derived from the policy by every builder: a
+        // policy changed after `text` is the one a value decodes under, fast path or not.
+        let mut out = Vec::new();
+        let strict = Decode::new(RFC3986)
+            .malformed(Malformed::PassThrough)
+            .text()
+            .malformed(Malformed::Reject);
+        assert_eq!(strict.value_into(b"a%zz", OnError::Raise, &mut out).unwrap_err().offset(), 1);
+        let lenient = Decode::new(RFC3986).text().malformed(Malformed::PassThrough);
+        assert_eq!(lenient.value_into(b"a%zz%41", OnError::Raise, &mut out), Ok(true));
+        assert_eq!(out, b"a%zzA");
+        // Bytes after `text`: no fast path, and the output must still be text.
+        let bytes = Decode::new(RFC3986).text().utf8(Utf8::Bytes);
+        assert!(bytes.value_into(b"%FF", OnError::Raise, &mut out).is_err());
+        let lossy = Decode::new(RFC3986).utf8(Utf8::Bytes).text().utf8(Utf8::Lossy);
+        out.clear();
+        assert_eq!(lossy.value_into(b"%FFa", OnError::Raise, &mut out), Ok(true));
+        assert_eq!(out, "\u{FFFD}a".as_bytes());
+    }
+
+    #[test]
     fn snippet_is_short_and_escaped() {
         assert_eq!(snippet(b"ab%zz", 2), r#""%zz""#);
         assert_eq!(snippet(b"%\x1b[2J\"0123456", 0), r#""%\x1b[2J\"01"..."#);
