@@ -24,6 +24,7 @@
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::thread::LocalKey;
 
 use jni::errors::ThrowRuntimeExAndDefault;
 use jni::objects::{JClass, JObject, JString, JValue};
@@ -429,14 +430,19 @@ pub extern "system" fn Java_org_pctenc_Native_runAt(
     // One borrow of the thread's buffer for the whole call: run into it, copy out, all in
     // this one frame. (`SCRATCH.with` around the work kept it in a call of its own, with the
     // work in another: about 30 instructions a value of calls and register saves.)
-    let run = || {
-        let cell: *const RefCell<Vec<u8>> = SCRATCH.with(|s| s as *const _);
-        // SAFETY: a thread-local lives until its thread exits, and this call runs on that
-        // thread: the reference does not outlive this closure, which is within the call.
-        let cell = unsafe { &*cell };
-        run_at(codec, value, &mut cell.borrow_mut(), out, room)
-    };
+    let run = || in_frame(&SCRATCH, |s| run_at(codec, value, &mut s.borrow_mut(), out, room));
     catch_unwind(AssertUnwindSafe(run)).unwrap_or(FAILED)
+}
+
+/// `f` on this thread's value of `key`, run in the caller's frame: `key.with(f)` keeps `f`
+/// in a call of its own when `f` is large (a value's whole work), with its captures spilled
+/// to the stack, about 30 instructions a call of calls and register saves.
+#[inline(always)]
+pub(crate) fn in_frame<T: 'static, R>(key: &'static LocalKey<T>, f: impl FnOnce(&T) -> R) -> R {
+    let value: *const T = key.with(|v| v as *const T);
+    // SAFETY: a thread-local lives until its thread exits, and this call runs on that thread:
+    // the reference is dropped when `f` returns, within the call.
+    f(unsafe { &*value })
 }
 
 /// The body of [`Java_org_pctenc_Native_runAt`] (inlined into it): `codec` on `value` into
