@@ -229,7 +229,21 @@ impl Codec {
     /// # Errors
     /// [`ValueError`] for a value that does not decode (or encode) when the policy is to
     /// raise.
+    ///
+    /// Inlined into the per-value exports with the core's fast paths, so that a short value
+    /// of a common codec makes no call but the kernel's; a `String` to repair and the
+    /// options' own path are calls of their own.
+    #[inline]
     pub fn run(&self, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
+        if self.general || (self.java_strings && !batch::is_text(input)) {
+            return self.run_slow(input, out);
+        }
+        self.run_bytes(input, out)
+    }
+
+    /// [`Codec::run`] of a value to repair first, or through the options' own path.
+    #[inline(never)]
+    fn run_slow(&self, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
         if self.java_strings && !batch::is_text(input) {
             let repaired = java_string(input);
             return match self.run_bytes(&repaired, out)? {
@@ -241,6 +255,7 @@ impl Codec {
         self.run_bytes(input, out)
     }
 
+    #[inline(always)]
     fn run_bytes(&self, input: &[u8], out: &mut Vec<u8>) -> Result<Outcome, ValueError> {
         let start = out.len();
         let present = if self.general {

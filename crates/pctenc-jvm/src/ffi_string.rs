@@ -35,7 +35,9 @@ use jni::sys::{jint, jlong, jobject, JNIEnv};
 
 use crate::codec::{Codec, Outcome};
 use crate::encode16::{self, Encoded};
-use crate::ffi::{codec, native_slice, DOES_NOT_FIT, FAILED, KEEP_SCRATCH, NULL_VALUE, UNCHANGED};
+use crate::ffi::{
+    codec, in_frame, native_slice, DOES_NOT_FIT, FAILED, KEEP_SCRATCH, NULL_VALUE, UNCHANGED,
+};
 use crate::utf16;
 
 /// A thread's buffers for one `String` call: the value's UTF-8, the codec's output.
@@ -102,7 +104,7 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf16(
         return catch_unwind(AssertUnwindSafe(run)).unwrap_or(FAILED);
     }
     let run = || {
-        BUFFERS.with(|b| {
+        in_frame(&BUFFERS, |b| {
             let mut b = b.borrow_mut();
             let Buffers { input, output } = &mut *b;
             input.clear();
@@ -142,7 +144,7 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf8(
     // call (the thread's Scratch), which nothing writes during it.
     let input: &[u8] = unsafe { native_slice(input, len) };
     let run = || {
-        BUFFERS.with(|b| {
+        in_frame(&BUFFERS, |b| {
             let mut b = b.borrow_mut();
             let output = &mut b.output;
             let n = code(codec, input, output, out, room);
@@ -157,6 +159,7 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf8(
 
 /// Runs `codec` on `input` into `output` (cleared first) and writes the result to the
 /// `room` bytes at address `out`; returns what [`Java_org_pctenc_Native_runUtf16`] returns.
+#[inline(always)]
 fn code(codec: &Codec, input: &[u8], output: &mut Vec<u8>, out: jlong, room: usize) -> jint {
     output.clear();
     match codec.run(input, output) {

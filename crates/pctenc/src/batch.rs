@@ -554,24 +554,29 @@ pub struct Decode<'p> {
     profile: &'p Profile,
     decoding: Decoding,
     text: bool,
+    /// Derived from the three above by [`Decode::derive`], so that a value's call only reads
+    /// them: whether runs take the fast path ([`Decode::fast`]), and its decoding to bytes.
+    fast: bool,
+    raw: Decoding,
 }
 
 impl<'p> Decode<'p> {
     /// Decodes as `profile` does, to bytes unless its policy makes text.
     pub fn new(profile: &'p Profile) -> Self {
-        Decode { profile, decoding: profile.decoding(), text: false }
+        let decoding = profile.decoding();
+        Decode { profile, decoding, text: false, fast: false, raw: decoding }.derive()
     }
 
     /// Overrides the malformed-escape policy (`--strict` / `--lenient`).
     pub fn malformed(mut self, malformed: Malformed) -> Self {
         self.decoding.malformed = malformed;
-        self
+        self.derive()
     }
 
     /// Overrides the UTF-8 policy of the output.
     pub fn utf8(mut self, utf8: Utf8) -> Self {
         self.decoding.utf8 = utf8;
-        self
+        self.derive()
     }
 
     /// The output must be text (an Arrow `string` column): a policy that would let bytes
@@ -582,6 +587,15 @@ impl<'p> Decode<'p> {
         if self.decoding.utf8 == Utf8::Bytes {
             self.decoding.utf8 = Utf8::Strict;
         }
+        self.derive()
+    }
+
+    /// Sets the fields derived from the profile and the policy (every builder ends here).
+    fn derive(mut self) -> Self {
+        self.fast = self.text
+            && self.profile.unit() == crate::Unit::Byte
+            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava);
+        self.raw = Decoding { utf8: Utf8::Bytes, ..self.decoding };
         self
     }
 
@@ -629,7 +643,7 @@ impl<'p> Decode<'p> {
         }
         // Rows `pending..` of `out` are decoded to bytes but not yet checked as text; they
         // start at byte `settle_from` of the output.
-        let raw = Decoding { utf8: Utf8::Bytes, ..self.decoding };
+        let raw = self.raw;
         let mut pending = out.len();
         let mut settle_from = out.values.len();
         // Decoding never writes more than it reads under `Utf8::Bytes`: one reservation for
@@ -692,10 +706,9 @@ impl<'p> Decode<'p> {
     /// row's decoded bytes against its input, which finds the error or repairs the bytes:
     /// a row is decoded once (twice under [`OnError::Replace`], whose lenient decoding is
     /// another decoding).
+    #[inline]
     fn fast(&self) -> bool {
-        self.text
-            && self.profile.unit() == crate::Unit::Byte
-            && matches!(self.decoding.utf8, Utf8::Strict | Utf8::Lossy | Utf8::LossyJava)
+        self.fast
     }
 
     /// Checks rows `from..` of `out` (decoded to bytes) as text; if they are not all text,
@@ -786,6 +799,11 @@ impl<'p> Decode<'p> {
     ///
     /// # Errors
     /// [`RowError`] under [`OnError::Raise`] (`out` is left as it was).
+    ///
+    /// The fast path (text out under a strict or lossy policy, see [`Decode::run_into`]) is
+    /// inlined into the caller, the kernel's one-step path for a short value with it; the
+    /// rest of the policy is a call of its own.
+    #[inline]
     pub fn value_into(
         &self,
         value: &[u8],
@@ -796,13 +814,12 @@ impl<'p> Decode<'p> {
             // Nothing to decode and nothing to check, under every policy.
             return Ok(true);
         }
-        if self.fast() {
+        if self.fast {
             // As the column's fast path, for one value: decoded to bytes, which are what the
             // policy gives when they (and, strict, the input) are text; anything else (an
-            // error, bytes to repair) is decoded again under the whole policy below.
+            // error, bytes to repair) is decoded again under the whole policy.
             let start = out.len();
-            let raw = Decoding { utf8: Utf8::Bytes, ..self.decoding };
-            if kernel::decode_vec(&raw, Unit::Byte, value, out, true).is_ok()
+            if kernel::decode_vec(&self.raw, Unit::Byte, value, out, true).is_ok()
                 && is_text(&out[start..])
                 && (self.decoding.utf8 != Utf8::Strict || is_text(value))
             {
@@ -810,6 +827,17 @@ impl<'p> Decode<'p> {
             }
             out.truncate(start);
         }
+        self.value_under_policy(value, on_error, out)
+    }
+
+    /// [`Decode::value_into`] of a non-empty value under the whole policy, with no fast path.
+    #[inline(never)]
+    fn value_under_policy(
+        &self,
+        value: &[u8],
+        on_error: OnError,
+        out: &mut Vec<u8>,
+    ) -> Result<bool, RowError> {
         let unit = self.profile.unit();
         // Policies whose output may still hold bytes that are not UTF-8.
         let check_text = self.text
@@ -967,6 +995,11 @@ pub fn encode_into<O: Offset, P: Offset>(
 /// [`RowError::Encode`] under [`OnError::Raise`], for a value that is not text under a
 /// profile whose input must be (`js-component`), or for a profile that keeps non-ASCII over
 /// bytes that are not UTF-8 (`out` is left as it was).
+///
+/// A profile that encodes bytes as they are (every byte one unit, no input policy, nothing
+/// kept but ASCII: most of them, Java's included) goes straight to the byte kernel, inlined
+/// into the caller; the others are a call of their own.
+#[inline]
 pub fn encode_value_into(
     profile: &Profile,
     value: &[u8],
@@ -977,6 +1010,23 @@ pub fn encode_value_into(
         // Nothing to encode and nothing to check, under every profile.
         return Ok(true);
     }
+    if profile.encodes_bytes_directly() {
+        // Nothing can fail: what `Profile::encode_append_vec` does for such a profile.
+        kernel::encode_append_vec(profile, value, out);
+        return Ok(true);
+    }
+    encode_value_checked(profile, value, on_error, out)
+}
+
+/// [`encode_value_into`] of a non-empty value under a profile whose input or output is
+/// checked.
+#[inline(never)]
+fn encode_value_checked(
+    profile: &Profile,
+    value: &[u8],
+    on_error: OnError,
+    out: &mut Vec<u8>,
+) -> Result<bool, RowError> {
     let start = out.len();
     // A profile whose input must be text (js-component, as encodeURIComponent throws)
     // fails on a value that is not, as `Profile::try_encode` does.
@@ -1068,6 +1118,28 @@ mod tests {
         };
         encode_into(RFC3986, &rows, OnError::Raise, &mut wide).unwrap();
         assert_eq!(wide.finish(), out);
+    }
+
+    #[test]
+    fn a_value_decodes_under_the_last_builder_s_policy() {
+        // The fast path's decoding to bytes is derived from the policy by every builder: a
+        // policy changed after `text` is the one a value decodes under, fast path or not.
+        let mut out = Vec::new();
+        let strict = Decode::new(RFC3986)
+            .malformed(Malformed::PassThrough)
+            .text()
+            .malformed(Malformed::Reject);
+        assert_eq!(strict.value_into(b"a%zz", OnError::Raise, &mut out).unwrap_err().offset(), 1);
+        let lenient = Decode::new(RFC3986).text().malformed(Malformed::PassThrough);
+        assert_eq!(lenient.value_into(b"a%zz%41", OnError::Raise, &mut out), Ok(true));
+        assert_eq!(out, b"a%zzA");
+        // Bytes after `text`: no fast path, and the output must still be text.
+        let bytes = Decode::new(RFC3986).text().utf8(Utf8::Bytes);
+        assert!(bytes.value_into(b"%FF", OnError::Raise, &mut out).is_err());
+        let lossy = Decode::new(RFC3986).utf8(Utf8::Bytes).text().utf8(Utf8::Lossy);
+        out.clear();
+        assert_eq!(lossy.value_into(b"%FFa", OnError::Raise, &mut out), Ok(true));
+        assert_eq!(out, "\u{FFFD}a".as_bytes());
     }
 
     #[test]

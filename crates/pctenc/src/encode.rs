@@ -215,6 +215,17 @@ impl Profile {
             && (self.lenient_input() == Utf8::Bytes || core::str::from_utf8(input).is_ok())
     }
 
+    /// Whether every input goes straight through the byte kernel ([`Profile::direct`] for
+    /// any input: the input is read as bytes), and nothing the kernel writes can fail a
+    /// check (no kept non-ASCII, the input need not be text).
+    #[inline]
+    pub(crate) fn encodes_bytes_directly(&self) -> bool {
+        self.unit() == Unit::Byte
+            && self.input_utf8() == Utf8::Bytes
+            && !self.keeps_valid_escapes()
+            && !self.keeps_non_ascii()
+    }
+
     /// The input policy of the infallible methods: `Strict` cannot fail there, so it is read
     /// as `Bytes`.
     fn lenient_input(&self) -> Utf8 {
