@@ -140,15 +140,25 @@ impl Profile {
     /// pctenc::profile::rfc3986::RFC3986.encode_append_vec("é", &mut v);
     /// assert_eq!(v, b"x=%C3%A9");
     /// ```
+    ///
+    /// The byte kernel's path (see `direct`) is inlined into the caller, as the per-value
+    /// callers (the DuckDB extension's rows) want; the rest is a call of its own.
+    #[inline]
     pub fn encode_append_vec<I: AsRef<[u8]> + ?Sized>(&self, input: &I, out: &mut Vec<u8>) {
         if self.direct(input.as_ref()) {
             return kernel::encode_append_vec(self, input.as_ref(), out);
         }
+        self.encode_append_vec_staged(input.as_ref(), out);
+    }
+
+    /// [`Profile::encode_append_vec`] where the byte kernel cannot write straight into `out`.
+    #[inline(never)]
+    fn encode_append_vec_staged(&self, input: &[u8], out: &mut Vec<u8>) {
         let sink = |b: &[u8]| -> Result<(), ()> {
             out.extend_from_slice(b);
             Ok(())
         };
-        let _ = self.encode_to(input.as_ref(), self.lenient_input(), 0, true, sink);
+        let _ = self.encode_to(input, self.lenient_input(), 0, true, sink);
     }
 
     /// Encodes `input` into `out` and returns the number of bytes written.
@@ -208,6 +218,7 @@ impl Profile {
     /// Whether `input` can go straight through the byte kernel into a vector: each byte is
     /// one unit, the input policy leaves the bytes as they are, and nothing is copied around
     /// the kernel (kept escapes, kept non-ASCII text).
+    #[inline]
     fn direct(&self, input: &[u8]) -> bool {
         self.unit() == Unit::Byte
             && !self.keeps_valid_escapes()
