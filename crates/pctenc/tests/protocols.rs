@@ -3,7 +3,7 @@
 //! ALPN protocol ids (RFC 7639 / RFC 7838) and IRIs (RFC 3987).
 
 use pctenc::profile::protocols::rfc8187::{decode_ext_value, encode_ext_value};
-use pctenc::profile::protocols::{ALPN, IRI, OAUTH1, RFC8187};
+use pctenc::profile::protocols::{ALPN, IRI, MULTIPART_NAME, OAUTH1, RFC8187};
 use pctenc::Profile;
 use serde_json::Value;
 
@@ -116,4 +116,24 @@ fn iri() {
         n += 1;
     }
     println!("iri: {n} examples");
+}
+
+/// HTML's multipart/form-data names escape only `"`, CR and LF (`%22`, `%0D`, `%0A`): reading
+/// a name back undoes those three, in either hex case, and leaves every other escape of an
+/// ASCII byte as written. (An escape of a non-ASCII byte is decoded: the kept escapes are an
+/// `AsciiSet`.)
+#[test]
+fn multipart_names_read_back_only_their_three_escapes() {
+    for (name, read) in [
+        ("%22a%22%0D%0a", "\"a\"\r\n"),
+        ("%41%2520%7e%7F", "%41%2520%7e%7F"),
+        ("%C3%A9", "é"),
+        ("100%", "100%"),
+    ] {
+        assert_eq!(MULTIPART_NAME.decode_str(name).unwrap(), read, "{name}");
+    }
+    let name = "a \"b\"\r\n%41 é";
+    let sent = MULTIPART_NAME.encode(name);
+    assert_eq!(sent, "a %22b%22%0D%0A%41 é");
+    assert_eq!(MULTIPART_NAME.decode_str(sent.as_bytes()).unwrap(), name);
 }
