@@ -137,3 +137,20 @@ fn multipart_names_read_back_only_their_three_escapes() {
     assert_eq!(sent, "a %22b%22%0D%0A%41 é");
     assert_eq!(MULTIPART_NAME.decode_str(sent.as_bytes()).unwrap(), name);
 }
+
+/// Each way an `ext-value` can fail has a stable code (what the CLI's JSON and the front ends
+/// show), the offset it names and a message.
+#[test]
+fn ext_value_errors_name_their_code_offset_and_cause() {
+    for (input, code, offset, message) in [
+        ("UTF-8'en", "missing-quote", 8, "no second '"),
+        ("koi8-r''abc", "unsupported-charset", 0, "unsupported charset"),
+        ("UTF-8''a b", "invalid-char", 8, "byte 8 is not an attr-char"),
+        ("UTF-8''ab%zz", "invalid-escape", 9, ""),
+        ("UTF-8''%FF", "invalid-utf8", 7, ""),
+    ] {
+        let e = decode_ext_value(input).unwrap_err();
+        assert_eq!((e.code(), e.offset()), (code, offset), "{input}");
+        assert!(e.to_string().contains(message), "{input}: {e}");
+    }
+}
