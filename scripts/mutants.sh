@@ -27,7 +27,7 @@ shift || true
 # group: files (globs relative to crates/pctenc) | cargo test target selection
 groups=(
   "set|crates/pctenc/src/set.rs|--lib --test properties --test roundtrip --test invariants_props"
-  "profile|crates/pctenc/src/profile/*.rs crates/pctenc/src/profile/**/*.rs|--lib --test conformance --test runtimes --test recorded --test protocols --test engines --test roundtrip"
+  "profile|crates/pctenc/src/profile/*.rs crates/pctenc/src/profile/**/*.rs|--lib --test conformance --test runtimes --test recorded --test protocols --test engines --test clickhouse --test roundtrip"
   "encode|crates/pctenc/src/encode.rs crates/pctenc/src/error.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test encoder_paths"
   "decode|crates/pctenc/src/decode/**/*.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test stream_splits"
   "stream|crates/pctenc/src/stream/**/*.rs|--lib --test stream_splits --test invariants_props --test properties"

@@ -3,7 +3,7 @@
 //! ALPN protocol ids (RFC 7639 / RFC 7838) and IRIs (RFC 3987).
 
 use pctenc::profile::protocols::rfc8187::{decode_ext_value, encode_ext_value};
-use pctenc::profile::protocols::{ALPN, IRI, OAUTH1, RFC8187};
+use pctenc::profile::protocols::{ALPN, IRI, MULTIPART_NAME, OAUTH1, RFC8187};
 use pctenc::Profile;
 use serde_json::Value;
 
@@ -116,4 +116,41 @@ fn iri() {
         n += 1;
     }
     println!("iri: {n} examples");
+}
+
+/// HTML's multipart/form-data names escape only `"`, CR and LF (`%22`, `%0D`, `%0A`): reading
+/// a name back undoes those three, in either hex case, and leaves every other escape of an
+/// ASCII byte as written. (An escape of a non-ASCII byte is decoded: the kept escapes are an
+/// `AsciiSet`.)
+#[test]
+fn multipart_names_read_back_only_their_three_escapes() {
+    for (name, read) in [
+        ("%22a%22%0D%0a", "\"a\"\r\n"),
+        ("%41%2520%7e%7F", "%41%2520%7e%7F"),
+        ("%C3%A9", "é"),
+        ("100%", "100%"),
+    ] {
+        assert_eq!(MULTIPART_NAME.decode_str(name).unwrap(), read, "{name}");
+    }
+    let name = "a \"b\"\r\n%41 é";
+    let sent = MULTIPART_NAME.encode(name);
+    assert_eq!(sent, "a %22b%22%0D%0A%41 é");
+    assert_eq!(MULTIPART_NAME.decode_str(sent.as_bytes()).unwrap(), name);
+}
+
+/// Each way an `ext-value` can fail has a stable code (what the CLI's JSON and the front ends
+/// show), the offset it names and a message.
+#[test]
+fn ext_value_errors_name_their_code_offset_and_cause() {
+    for (input, code, offset, message) in [
+        ("UTF-8'en", "missing-quote", 8, "no second '"),
+        ("koi8-r''abc", "unsupported-charset", 0, "unsupported charset"),
+        ("UTF-8''a b", "invalid-char", 8, "byte 8 is not an attr-char"),
+        ("UTF-8''ab%zz", "invalid-escape", 9, ""),
+        ("UTF-8''%FF", "invalid-utf8", 7, ""),
+    ] {
+        let e = decode_ext_value(input).unwrap_err();
+        assert_eq!((e.code(), e.offset()), (code, offset), "{input}");
+        assert!(e.to_string().contains(message), "{input}: {e}");
+    }
 }

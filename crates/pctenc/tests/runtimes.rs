@@ -120,6 +120,12 @@ fn check_probes(p: &Profile, f: &Value, what: &str) -> usize {
     for (input, want) in probes {
         if let Some(out) = want["out"].as_str() {
             assert_eq!(p.decode_str(input).as_deref(), Ok(out), "{what}: {input:?}");
+            let bytes = p.decode(input).map(|c| hex(&c));
+            assert_eq!(
+                bytes.as_deref(),
+                Ok(hex(out.as_bytes()).as_str()),
+                "{what}: {input:?} as bytes"
+            );
         } else if let Some(out) = want["out_hex"].as_str() {
             let got = p.decode(input).map(|c| hex(&c));
             assert_eq!(got.as_deref(), Ok(out), "{what}: {input:?}");
@@ -254,5 +260,18 @@ fn aliases_are_identical_in_both_directions() {
             let same = a.named("x", &[], "") == b.named("x", &[], "");
             assert!(!same, "{} and {} are identical: make one an alias", a.name(), b.name());
         }
+    }
+}
+
+/// `unescape` makes a JavaScript string, which may hold a lone surrogate; UTF-8 cannot, so
+/// decoding to bytes writes U+FFFD for it, as decoding to text does (not its WTF-8 form).
+#[test]
+fn unescape_writes_a_lone_surrogate_as_u_fffd() {
+    let p = profile("js-escape");
+    for (escaped, text) in
+        [("%uD800", "\u{FFFD}"), ("%uDC00%uD800a", "\u{FFFD}\u{FFFD}a"), ("%E9%uD83D%uDE00", "é😀")]
+    {
+        assert_eq!(p.decode(escaped).unwrap(), text.as_bytes(), "{escaped}");
+        assert_eq!(p.decode_str(escaped).unwrap(), text, "{escaped}");
     }
 }

@@ -145,6 +145,20 @@ pub fn names() -> impl Iterator<Item = (&'static str, &'static Profile)> {
 mod tests {
     use super::*;
 
+    /// `names()` is sorted as its documentation says: by name, ignoring ASCII case, a name
+    /// before the longer names it begins.
+    #[test]
+    fn names_are_sorted_ignoring_case() {
+        let names: alloc::vec::Vec<_> = names().map(|(n, _)| n.to_ascii_lowercase()).collect();
+        assert!(names.len() > ALL.len());
+        for pair in names.windows(2) {
+            assert!(pair[0] < pair[1], "{} before {}", pair[0], pair[1]);
+        }
+        assert_eq!(cmp_ignore_case(b"URL", b"url-path"), -1);
+        assert_eq!(cmp_ignore_case(b"url-Path", b"URL"), 1);
+        assert_eq!(cmp_ignore_case(b"Go-Path", b"go-path"), 0);
+    }
+
     #[test]
     fn every_name_and_alias_finds_its_profile() {
         for p in ALL {

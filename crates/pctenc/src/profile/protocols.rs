@@ -93,7 +93,8 @@ pub const MAILTO: &Profile = &Profile::new(AsciiSet::NON_UNRESERVED.remove_all(b
 
 /// HTML multipart/form-data field names and file names (HTML §4.10.21.8): only `"`, CR and
 /// LF are escaped, as `%22`, `%0D`, `%0A`; everything else, non-ASCII text included, is sent
-/// as it is. Decoding reads back exactly those three escapes and leaves every other `%`.
+/// as it is. Decoding reads back exactly those three escapes and leaves every other escape of an
+/// ASCII byte, and every other `%`, as written (an escape of a non-ASCII byte is decoded).
 ///
 /// ```
 /// use pctenc::profile::protocols::MULTIPART_NAME;
