@@ -148,9 +148,11 @@ fn ext_value_errors_name_their_code_offset_and_cause() {
         ("UTF-8''a b", "invalid-char", 8, "byte 8 is not an attr-char"),
         ("UTF-8''ab%zz", "invalid-escape", 9, ""),
         ("UTF-8''%FF", "invalid-utf8", 7, ""),
+        ("US-ASCII''a%41%E9", "invalid-utf8", 14, ""),
     ] {
         let e = decode_ext_value(input).unwrap_err();
         assert_eq!((e.code(), e.offset()), (code, offset), "{input}");
         assert!(e.to_string().contains(message), "{input}: {e}");
     }
+    assert_eq!(decode_ext_value("us-ascii''a%41%7E").unwrap().value, "aA~");
 }
