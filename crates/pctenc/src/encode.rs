@@ -215,26 +215,28 @@ impl Profile {
         Display { profile: self, input: input.as_ref() }
     }
 
-    /// Whether `input` can go straight through the byte kernel into a vector: each byte is
-    /// one unit, the input policy leaves the bytes as they are, and nothing is copied around
-    /// the kernel (kept escapes, kept non-ASCII text).
+    /// Whether the byte kernel alone writes this profile's encoding of bytes it may take: each
+    /// byte is one unit and nothing is copied around the kernel (kept escapes, kept non-ASCII
+    /// text).
+    #[inline]
+    fn kernel_only(&self) -> bool {
+        self.unit() == Unit::Byte && !self.keeps_valid_escapes() && !self.keeps_non_ascii()
+    }
+
+    /// Whether `input` can go straight through the byte kernel into a vector: the kernel
+    /// alone writes the encoding, and the input policy leaves the bytes as they are.
     #[inline]
     fn direct(&self, input: &[u8]) -> bool {
-        self.unit() == Unit::Byte
-            && !self.keeps_valid_escapes()
-            && !self.keeps_non_ascii()
+        self.kernel_only()
             && (self.lenient_input() == Utf8::Bytes || core::str::from_utf8(input).is_ok())
     }
 
     /// Whether every input goes straight through the byte kernel ([`Profile::direct`] for
     /// any input: the input is read as bytes), and nothing the kernel writes can fail a
-    /// check (no kept non-ASCII, the input need not be text).
+    /// check (the input need not be text).
     #[inline]
     pub(crate) fn encodes_bytes_directly(&self) -> bool {
-        self.unit() == Unit::Byte
-            && self.input_utf8() == Utf8::Bytes
-            && !self.keeps_valid_escapes()
-            && !self.keeps_non_ascii()
+        self.kernel_only() && self.input_utf8() == Utf8::Bytes
     }
 
     /// The input policy of the infallible methods: `Strict` cannot fail there, so it is read
