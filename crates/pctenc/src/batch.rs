@@ -1065,6 +1065,19 @@ mod tests {
     use crate::profile::{rfc3986::RFC3986, whatwg::FORM};
 
     #[test]
+    fn empty_columns_are_empty() {
+        let none = Rows::<i32>::new(&[0], b"");
+        let one = Rows::<i32>::new(&[0, 0], b"");
+        assert!(none.is_empty() && !one.is_empty());
+        assert_eq!((none.len(), one.len()), (0, 1));
+        let out = encode::<i32, i32>(RFC3986, &none, OnError::Raise).unwrap();
+        assert!(out.is_empty());
+        let out = encode::<i32, i32>(RFC3986, &one, OnError::Raise).unwrap();
+        assert!(!out.is_empty());
+        assert_eq!(out.row(0), b"");
+    }
+
+    #[test]
     fn validity_bits_follow_arrow_layout() {
         // Rows 0..10, nulls at 1 and 9, bitmap starting at bit 3.
         let offsets: Vec<i32> = (0..=10).collect();
