@@ -58,26 +58,30 @@ enum Job<'p> {
 }
 
 impl Job<'_> {
+    /// Runs the job over `rows` into `out`; returns whether the run checked the rows it
+    /// wrote as text itself ([`pctenc::batch::Decode::run_into_checked`]).
     fn run_into<O: pctenc::batch::Offset, P: pctenc::batch::Offset>(
         &self,
         rows: &Rows<'_, O>,
         on_error: OnError,
         out: &mut Output<P>,
-    ) -> Result<(), BatchError> {
+    ) -> Result<bool, BatchError> {
         match self {
-            Job::Encode(p) => batch::encode_into(p, rows, on_error, out),
-            Job::Decode(d) => d.run_into(rows, on_error, out),
+            Job::Encode(p) => batch::encode_into(p, rows, on_error, out).map(|()| false),
+            Job::Decode(d) => d.run_into_checked(rows, on_error, out),
         }
     }
 }
 
-/// An Arrow array of the output: string (text) or binary, offsets `P`.
+/// An Arrow array of the output: string (text) or binary, offsets `P`; `checked` is what the
+/// run said of its rows ([`Job::run_into`]).
 fn to_array<P: OffsetSizeTrait + pctenc::batch::Offset>(
     out: Output<P>,
     text: bool,
+    checked: bool,
 ) -> Result<ArrayRef, ArrowError> {
     if text {
-        return columns::string_array(out);
+        return columns::string_array(out, checked);
     }
     let nulls = columns::nulls(out.validity, out.offsets.len() - 1);
     let offsets = OffsetBuffer::new(ScalarBuffer::from(out.offsets));
@@ -96,14 +100,15 @@ fn run_rows<O: OffsetSizeTrait + pctenc::batch::Offset>(
     if !O::IS_LARGE {
         let mut out = Output::<i32>::new();
         match job.run_into(rows, on_error, &mut out) {
-            Ok(()) => return Ok(to_array(out.finish(), text)?),
+            Ok(checked) => return Ok(to_array(out.finish(), text, checked)?),
             // The rows before the overflow are kept; the rest go on with 64-bit offsets.
             Err(BatchError::Overflow { .. }) => wide = out.widen(),
             Err(e) => return Err(Failure::Batch(e)),
         }
     }
-    job.run_into(rows, on_error, &mut wide).map_err(Failure::Batch)?;
-    Ok(to_array(wide.finish(), text)?)
+    let checked = job.run_into(rows, on_error, &mut wide).map_err(Failure::Batch)?;
+    // After an overflow, the run checked the rows from the overflow on, not the whole output.
+    Ok(to_array(wide.finish(), text, checked && O::IS_LARGE)?)
 }
 
 /// Runs `job` over one chunk of any supported type.

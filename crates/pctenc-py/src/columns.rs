@@ -59,26 +59,35 @@ pub fn nulls(validity: Option<Vec<u8>>, len: usize) -> Option<NullBuffer> {
     validity.map(|bits| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, len)))
 }
 
-/// A `string` (or `large_string`) array of `out`, which a text run of the batch API wrote.
+/// A `string` (or `large_string`) array of `out`, which a text run of the batch API wrote;
+/// `checked`: the run said it checked every row as text itself
+/// ([`pctenc::batch::Decode::run_into_checked`]).
 ///
 /// Arrow's own check (`try_new`: std's UTF-8 validator over the whole buffer, then every
-/// offset) took as long as decoding a URL column did, and the batch API had checked the
-/// text already; [`Output::is_text`] checks what `try_new` would, with the library's SIMD
-/// validator, and the array is built without checking again. Output that is not text (a
-/// library bug: a text run never writes it) goes through `try_new` and gets Arrow's error.
+/// offset) took as long as decoding a URL column did, and the batch API checks the text as
+/// it writes it, a stretch at a time while it is in cache. Where the run did not say so,
+/// [`Output::is_text`] checks what `try_new` would, with the library's SIMD validator; either
+/// way the array is built without checking again. Output that is not text (a library bug: a
+/// text run never writes it) goes through `try_new` and gets Arrow's error.
 #[allow(unsafe_code)]
-pub fn string_array<P: OffsetSizeTrait + Offset>(out: Output<P>) -> Result<ArrayRef, ArrowError> {
-    let text = out.is_text();
+pub fn string_array<P: OffsetSizeTrait + Offset>(
+    out: Output<P>,
+    checked: bool,
+) -> Result<ArrayRef, ArrowError> {
+    let text = checked || out.is_text();
     let nulls = nulls(out.validity, out.offsets.len().saturating_sub(1));
     let offsets = OffsetBuffer::new(ScalarBuffer::from(out.offsets));
     let values = Buffer::from_vec(out.values);
     if !text {
         return Ok(Arc::new(GenericStringArray::<P>::try_new(offsets, values, nulls)?));
     }
-    // SAFETY: `new_unchecked` is sound where `try_new` would not fail. `is_text` checked its
-    // conditions on the offsets and bytes: the offsets are non-negative, never decrease and
-    // stay inside `values`, the bytes they span are UTF-8 and every offset is on a character
-    // boundary; `nulls` has one bit per row, `BooleanBuffer::new` having checked its length.
+    // SAFETY: `new_unchecked` is sound where `try_new` would not fail. Its conditions on the
+    // offsets and bytes (the offsets non-negative, never decreasing and inside `values`, the
+    // bytes they span UTF-8, every offset on a character boundary) were checked either by
+    // `is_text` or, where `checked`, by the run that wrote every row of `out` into a new
+    // output (`run_rows`), as `run_into_checked` documents: each stretch of rows by the SIMD
+    // validator and a boundary check, the offsets being the ends of the rows as written.
+    // `nulls` has one bit per row, `BooleanBuffer::new` having checked its length.
     let array = unsafe { GenericStringArray::<P>::new_unchecked(offsets, values, nulls) };
     Ok(Arc::new(array))
 }

@@ -74,8 +74,8 @@ fn pairs_array<P: OffsetSizeTrait + Offset>(
     map: bool,
 ) -> Result<ArrayRef, ArrowError> {
     let len = out.len();
-    let keys = string_array(out.items.keys)?;
-    let values = string_array(out.items.values)?;
+    let keys = string_array(out.items.keys, false)?;
+    let values = string_array(out.items.values, false)?;
     let entries = StructArray::try_new(pair_fields::<P>(), vec![keys, values], None)?;
     let n = nulls(out.validity, len);
     if map {
@@ -92,7 +92,7 @@ fn values_list<P: OffsetSizeTrait + Offset>(
     out: List<P, Output<P>>,
 ) -> Result<ArrayRef, ArrowError> {
     let len = out.len();
-    let items = string_array(out.items)?;
+    let items = string_array(out.items, false)?;
     let field = Arc::new(Field::new("item", items.data_type().clone(), false));
     Ok(Arc::new(GenericListArray::<P>::try_new(
         field,
@@ -113,7 +113,7 @@ impl Job<'_> {
                 pairs_array(column::parse::<O, P>(parser, rows, on_error)?, map)?
             }
             Job::First { parser, key } => {
-                string_array(column::first::<O, P>(parser, rows, key, on_error)?)?
+                string_array(column::first::<O, P>(parser, rows, key, on_error)?, false)?
             }
             Job::All { parser, key } => {
                 values_list(column::all::<O, P>(parser, rows, key, on_error)?)?
@@ -317,7 +317,7 @@ fn build_rows<L: Offset>(
         if let Some(n) = nulls {
             rows = rows.with_validity(n.inner().values(), n.inner().offset());
         }
-        Ok(string_array(column::build::<L, O, P>(b, &rows)?)?)
+        Ok(string_array(column::build::<L, O, P>(b, &rows)?, false)?)
     }
     let small = *k.data_type() == DataType::Utf8;
     let go = |wide: bool| match (small, wide) {

@@ -633,14 +633,54 @@ impl<'p> Decode<'p> {
         on_error: OnError,
         out: &mut Output<P>,
     ) -> Result<(), BatchError> {
+        self.run_into_checked(rows, on_error, out).map(|_| ())
+    }
+
+    /// As [`Decode::run_into`], answering whether the run checked every row it wrote (rows
+    /// `out.len()..` at the call) as text itself, as [`Output::is_text`] would check them:
+    /// the decoded bytes UTF-8 and each row starting on a character boundary, checked by
+    /// the SIMD validator a stretch of rows at a time while they are in cache; the offsets
+    /// are the ends of the rows as they were written, so they start at the end of the rows
+    /// before, never decrease and stay inside `values`.
+    ///
+    /// `true` only on the fast path ([`Decode::text`] under a strict or lossy policy, byte
+    /// unit) where no row needed the policy's repair or `on_error` (a row made null still
+    /// counts: it writes nothing). Where it is `false` nothing is wrong; the rows are text
+    /// where the run asked for text, but by construction, not by a check: a front end that
+    /// builds a `string` array without Arrow's own check (`pctenc-py`) checks
+    /// [`Output::is_text`] then, and needs no second pass over the column otherwise.
+    ///
+    /// ```
+    /// use pctenc::batch::{Decode, OnError, Output, Rows};
+    /// let d = Decode::new(pctenc::profile::rfc3986::RFC3986).text();
+    /// let good = Rows::new(&[0i32, 9, 12], b"caf%C3%A9a+b".as_slice());
+    /// let mut out = Output::<i32>::new();
+    /// assert_eq!(d.run_into_checked(&good, OnError::Raise, &mut out), Ok(true));
+    /// // `%zz` does not decode: the row kept as it was is text, but not checked by the run.
+    /// let bad = Rows::new(&[0i32, 9, 12], b"caf%C3%A9%zz".as_slice());
+    /// let mut out = Output::<i32>::new();
+    /// assert_eq!(d.run_into_checked(&bad, OnError::Keep, &mut out), Ok(false));
+    /// assert!(out.is_text());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Decode::run_into`].
+    pub fn run_into_checked<O: Offset, P: Offset>(
+        &self,
+        rows: &Rows<'_, O>,
+        on_error: OnError,
+        out: &mut Output<P>,
+    ) -> Result<bool, BatchError> {
         let n = rows.len();
         out.offsets.reserve(n.saturating_sub(out.len()));
         if !self.fast() {
             for i in out.len()..n {
                 self.policy_row(rows, i, on_error, out)?;
             }
-            return Ok(());
+            return Ok(false);
         }
+        // Whether every row so far is in a stretch that `settle` found text as a whole.
+        let mut checked = true;
         // Rows `pending..` of `out` are decoded to bytes but not yet checked as text; they
         // start at byte `settle_from` of the output.
         let raw = self.raw;
@@ -670,11 +710,14 @@ impl<'p> Decode<'p> {
                         Err(e) => {
                             // Settle what is pending first: errors are reported in row order.
                             out.values.truncate(start);
-                            self.settle(rows, pending, on_error, out)?;
+                            checked &= self.settle(rows, pending, on_error, out)?;
                             // The first error under the whole policy: invalid UTF-8 before
                             // the escape comes first (as `with_policy` says it).
                             let e = utf8::first_error(&self.decoding, Unit::Byte, row, e);
+                            let before = out.values.len();
                             self.end_row(i, row, Err(e), on_error, out)?;
+                            // What `keep` and `replace` write is text by construction.
+                            checked &= out.values.len() == before;
                             pending = i + 1;
                             settle_from = out.values.len();
                             Ok(())
@@ -688,12 +731,13 @@ impl<'p> Decode<'p> {
                 return Err(e);
             }
             if out.values.len() - settle_from >= SETTLE_BYTES {
-                self.settle(rows, pending, on_error, out)?;
+                checked &= self.settle(rows, pending, on_error, out)?;
                 pending = i + 1;
                 settle_from = out.values.len();
             }
         }
-        self.settle(rows, pending, on_error, out)
+        let last = self.settle(rows, pending, on_error, out)?;
+        Ok(checked && last)
     }
 
     /// Whether runs take the fast path: text out under a strict or lossy policy (Java's
@@ -712,17 +756,18 @@ impl<'p> Decode<'p> {
     }
 
     /// Checks rows `from..` of `out` (decoded to bytes) as text; if they are not all text,
-    /// decodes them again one by one under the policy.
+    /// decodes them again one by one under the policy. Returns whether the check passed
+    /// (the rows are as written, and text by that check, or there were none).
     fn settle<O: Offset, P: Offset>(
         &self,
         rows: &Rows<'_, O>,
         from: usize,
         on_error: OnError,
         out: &mut Output<P>,
-    ) -> Result<(), BatchError> {
+    ) -> Result<bool, BatchError> {
         let to = out.len();
         if from >= to {
-            return Ok(());
+            return Ok(true);
         }
         let strict = self.decoding.utf8 == Utf8::Strict;
         let decoded_ok = is_utf8(&out.values[out.row_start(from)..]);
@@ -738,7 +783,7 @@ impl<'p> Decode<'p> {
                 && (!strict || on_boundaries(&rows.offsets[from + 1..to], rows.values))
         };
         if decoded_ok && input_ok && cuts_ok() {
-            return Ok(());
+            return Ok(true);
         }
         // Row by row: each row's decoded bytes under the policy (no second decoding).
         let base = out.row_start(from);
@@ -760,7 +805,7 @@ impl<'p> Decode<'p> {
                 .map(|repaired| out.values.extend_from_slice(repaired.as_deref().unwrap_or(bytes)));
             self.end_row(i, row, result, on_error, out)?;
         }
-        Ok(())
+        Ok(false)
     }
 
     /// Decodes row `i` under the policy, applying `on_error`, and ends it in `out`.
@@ -1075,6 +1120,42 @@ mod tests {
         let out = encode::<i32, i32>(RFC3986, &one, OnError::Raise).unwrap();
         assert!(!out.is_empty());
         assert_eq!(out.row(0), b"");
+    }
+
+    /// A column of `rows` rows, each `row`, after `first` rows of their own.
+    fn column(first: &[&[u8]], row: &[u8], rows: usize) -> (Vec<i32>, Vec<u8>) {
+        let mut values = Vec::new();
+        let mut offsets = alloc::vec![0i32];
+        for r in first.iter().copied().chain(core::iter::repeat_n(row, rows)) {
+            values.extend_from_slice(r);
+            offsets.push(values.len() as i32);
+        }
+        (offsets, values)
+    }
+
+    #[test]
+    fn a_run_says_it_checked_its_rows_only_where_it_did() {
+        let lossy = Decode::new(RFC3986).utf8(Utf8::Lossy).text();
+        let checked = |d: &Decode<'_>, first: &[&[u8]], rows: usize, on_error: OnError| {
+            let (offsets, values) = column(first, b"a%20b/caf%C3%A9", rows);
+            let mut out = Output::<i32>::new();
+            let said = d.run_into_checked(&Rows::new(&offsets, &values), on_error, &mut out);
+            assert!(out.is_text());
+            said.unwrap()
+        };
+        // Every row decodes to text, over many settled stretches: checked.
+        assert!(checked(&lossy, &[], 5000, OnError::Raise));
+        // A row made null writes nothing: still checked.
+        assert!(checked(&lossy, &[b"%zz"], 10, OnError::Null));
+        // Rows written by the policy, not checked: `keep`, `replace`, a repaired `%FF`, in
+        // the first stretch of many (the later stretches' checks do not undo it).
+        assert!(!checked(&lossy, &[b"%zz"], 5000, OnError::Keep));
+        assert!(!checked(&lossy, &[b"%zz"], 10, OnError::Replace));
+        assert!(!checked(&lossy, &[b"%FF"], 5000, OnError::Raise));
+        // A repaired row before a row made null.
+        assert!(!checked(&lossy, &[b"%FF", b"%zz"], 10, OnError::Null));
+        // Not a text run: no fast path, nothing checked.
+        assert!(!checked(&Decode::new(RFC3986), &[], 10, OnError::Raise));
     }
 
     #[test]
