@@ -71,22 +71,6 @@ impl Job<'_> {
             Job::Decode(d) => d.run_into_checked(rows, on_error, out),
         }
     }
-
-    /// An empty output for `rows`, its values' room reserved at once as the batch API would
-    /// reserve it (input bytes + 64 decoding, twice the input encoding), so that a large
-    /// column's output is one allocation, advised to the kernel as huge pages.
-    fn output<O: pctenc::batch::Offset, P: pctenc::batch::Offset>(
-        &self,
-        rows: &Rows<'_, O>,
-    ) -> Output<P> {
-        let bytes = match self {
-            Job::Encode(_) => rows.value_bytes().saturating_mul(2),
-            Job::Decode(_) => rows.value_bytes() + 64,
-        };
-        let mut out = Output::<P>::new();
-        columns::reserve(&mut out.values, bytes);
-        out
-    }
 }
 
 /// An Arrow array of the output: string (text) or binary, offsets `P`; `checked` is what the
@@ -112,11 +96,9 @@ fn run_rows<O: OffsetSizeTrait + pctenc::batch::Offset>(
     on_error: OnError,
     text: bool,
 ) -> Result<ArrayRef, Failure> {
-    let mut wide;
-    if O::IS_LARGE {
-        wide = job.output(rows);
-    } else {
-        let mut out = job.output::<O, i32>(rows);
+    let mut wide = Output::<i64>::new();
+    if !O::IS_LARGE {
+        let mut out = Output::<i32>::new();
         match job.run_into(rows, on_error, &mut out) {
             Ok(checked) => return Ok(to_array(out.finish(), text, checked)?),
             // The rows before the overflow are kept; the rest go on with 64-bit offsets.

@@ -5,10 +5,9 @@
 //! the whole column, and the results handed back as an array (for an array) or a chunked
 //! array (for a stream) through the same interface.
 //!
-//! The crate's two `unsafe` blocks are here: a `string` array built from the batch API's
+//! The one `unsafe` block of the crate is here: a `string` array built from the batch API's
 //! output without Arrow checking its bytes again, where the library has checked the same
-//! conditions faster ([`string_array`]), and the `madvise` call that asks for huge pages for
-//! a large output ([`reserve`]).
+//! conditions faster ([`string_array`]).
 
 use std::sync::Arc;
 
@@ -91,41 +90,6 @@ pub fn string_array<P: OffsetSizeTrait + Offset>(
     // `nulls` has one bit per row, `BooleanBuffer::new` having checked its length.
     let array = unsafe { GenericStringArray::<P>::new_unchecked(offsets, values, nulls) };
     Ok(Arc::new(array))
-}
-
-/// Reserves room for `bytes` more bytes in `values`, and asks the kernel to back the
-/// 2 MiB-aligned part of that room with huge pages (`madvise(MADV_HUGEPAGE)`, Linux).
-///
-/// A large output is written once, into pages the kernel has to find and clear first: with
-/// 4 KiB pages that is one page fault per 4 KiB (about 32,000 for the 132 MB decoding of
-/// 2 M URL rows, some 40 ms of a 280 ms call on a Zen 1), a huge page one per 2 MiB. The
-/// kernel still clears every byte. Where transparent huge pages are `never` (or not built
-/// in) the advice does nothing, and a failed call is ignored: it changes no byte, only how
-/// the pages are backed. Rooms under 2 MiB are not advised.
-pub fn reserve(values: &mut Vec<u8>, bytes: usize) {
-    values.reserve(bytes);
-    #[cfg(target_os = "linux")]
-    advise_huge_pages(values);
-}
-
-/// The 2 MiB-aligned part of `values`' spare capacity, advised as huge pages.
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-fn advise_huge_pages(values: &mut Vec<u8>) {
-    const HUGE: usize = 2 << 20;
-    let spare = values.spare_capacity_mut();
-    let (at, len) = (spare.as_mut_ptr() as usize, spare.len());
-    let start = at.next_multiple_of(HUGE);
-    let end = (at + len) / HUGE * HUGE;
-    if end > start {
-        // SAFETY: `start..end` lies inside `values`' allocation (its spare capacity, which
-        // nothing reads or writes before the run), page-aligned as madvise requires.
-        // MADV_HUGEPAGE changes no contents and no mapping, only how the kernel backs the
-        // pages it has not yet given; its result is advice, so an error is ignored.
-        unsafe {
-            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-        }
-    }
 }
 
 /// A column as Python handed it over.

@@ -151,9 +151,8 @@ impl<'a, O: Offset> Rows<'a, O> {
         self.len() == 0
     }
 
-    /// Bytes from the first row's start to the last row's end (a size hint: what a decode
-    /// run reserves for its output, plus 64).
-    pub fn value_bytes(&self) -> usize {
+    /// Bytes from the first row's start to the last row's end (a size hint).
+    fn value_bytes(&self) -> usize {
         self.value_bytes_from(0)
     }
 
