@@ -1179,6 +1179,9 @@ mod tests {
         assert_eq!(snippet(b"ab%zz", 2), r#""%zz""#);
         assert_eq!(snippet(b"%\x1b[2J\"0123456", 0), r#""%\x1b[2J\"01"..."#);
         assert_eq!(snippet(b"ab", 5), r#""""#);
+        // Eight bytes are shown whole; a ninth is what the ellipsis stands for.
+        assert_eq!(snippet(b"x%0123456", 1), r#""%0123456""#);
+        assert_eq!(snippet(b"x%01234567", 1), r#""%0123456"..."#);
     }
 
     #[test]
