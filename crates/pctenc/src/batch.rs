@@ -1159,6 +1159,25 @@ mod tests {
     }
 
     #[test]
+    fn a_widened_output_keeps_its_rows_and_resumes() {
+        // What a run that overflowed 32-bit offsets does: widen what it has, go on from there.
+        let offsets = [0i32, 3, 3, 6, 9];
+        let bits = [0b1101u8]; // row 1 is null
+        let all = Rows::new(&offsets, b"a b/c%def").with_validity(&bits, 0);
+        let first = Rows::new(&offsets[..3], b"a b/c%def").with_validity(&bits, 0);
+        let mut narrow = Output::<i32>::new();
+        encode_into(RFC3986, &first, OnError::Raise, &mut narrow).unwrap();
+        let mut wide = narrow.clone().widen();
+        assert_eq!(wide.offsets, narrow.offsets.iter().map(|&o| i64::from(o)).collect::<Vec<_>>());
+        assert_eq!((&wide.values, &wide.validity), (&narrow.values, &narrow.validity));
+        assert_eq!((wide.len(), wide.null_count), (2, 1));
+        encode_into(RFC3986, &all, OnError::Raise, &mut wide).unwrap();
+        let whole = encode::<i32, i64>(RFC3986, &all, OnError::Raise).unwrap();
+        assert_eq!(wide.finish(), whole);
+        assert_eq!(whole.values, b"a%20b%2Fc%25def");
+    }
+
+    #[test]
     fn validity_bits_follow_arrow_layout() {
         // Rows 0..10, nulls at 1 and 9, bitmap starting at bit 3.
         let offsets: Vec<i32> = (0..=10).collect();
@@ -1241,6 +1260,9 @@ mod tests {
         assert_eq!(snippet(b"ab%zz", 2), r#""%zz""#);
         assert_eq!(snippet(b"%\x1b[2J\"0123456", 0), r#""%\x1b[2J\"01"..."#);
         assert_eq!(snippet(b"ab", 5), r#""""#);
+        // Eight bytes are shown whole; a ninth is what the ellipsis stands for.
+        assert_eq!(snippet(b"x%0123456", 1), r#""%0123456""#);
+        assert_eq!(snippet(b"x%01234567", 1), r#""%0123456"..."#);
     }
 
     #[test]
