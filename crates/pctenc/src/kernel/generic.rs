@@ -484,12 +484,8 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
             // at most 2.75 B): the next is probably light again.
             while s <= last_pair {
                 if FAR {
-                    // Up to 3 output bytes an input byte: each line the pair may write, twice
-                    // as far ahead as the input (docs/kernels.md, "Prefetch").
                     V::prefetch::<false>(s.wrapping_add(AHEAD));
-                    for k in 0..(6 * b).div_ceil(64) {
-                        V::prefetch::<true>(d.wrapping_add(2 * AHEAD + 64 * k));
-                    }
+                    V::prefetch::<true>(d.wrapping_add(AHEAD));
                 }
                 let first = e.heavy(order, V::load(s), d).0;
                 let second = e.heavy(order, V::load(s.add(b)), d.add(first)).0;
