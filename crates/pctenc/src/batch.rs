@@ -776,12 +776,11 @@ impl<'p> Decode<'p> {
             span.and_then(|(a, b)| rows.values.get(a..b)).is_some_and(is_utf8)
         };
         // Text as a whole is not text row by row when a character straddles two rows (`%C3`
-        // then `%A9`): each row must also start on a character boundary, in the output and,
-        // strict, in the input.
-        let cuts_ok = || {
-            on_boundaries(&out.offsets[from + 1..to], &out.values)
-                && (!strict || on_boundaries(&rows.offsets[from + 1..to], rows.values))
-        };
+        // then `%A9`): each row must also start on a character boundary in the output. That
+        // holds for the input too: the raw decoding copies every byte that is not part of an
+        // escape, so a row whose input starts inside a character starts its output with the
+        // same continuation byte.
+        let cuts_ok = || on_boundaries(&out.offsets[from + 1..to], &out.values);
         if decoded_ok && input_ok && cuts_ok() {
             return Ok(true);
         }
