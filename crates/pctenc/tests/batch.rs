@@ -166,6 +166,13 @@ fn replace_is_lenient_with_u_fffd() {
         .run::<i32, i32>(&rows, OnError::Replace)
         .unwrap();
     assert_eq!(out.row(1), "€".as_bytes());
+    // A text run whose policy was set to `bytes` after `.text()` still writes text: the
+    // replacement of a row that is not UTF-8 is lossy, not its bytes.
+    let rows = Rows::new(&[0i32, 5], b"a%FFb");
+    let bytes_then_text = Decode::new(pctenc::profile::rfc3986::RFC3986).text().utf8(Utf8::Bytes);
+    let out = bytes_then_text.run::<i32, i32>(&rows, OnError::Replace).unwrap();
+    assert_eq!(out.row(0), "a\u{FFFD}b".as_bytes());
+    assert!(out.is_text());
 }
 
 #[test]
