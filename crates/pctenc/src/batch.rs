@@ -151,11 +151,6 @@ impl<'a, O: Offset> Rows<'a, O> {
         self.len() == 0
     }
 
-    /// Bytes from the first row's start to the last row's end (a size hint).
-    fn value_bytes(&self) -> usize {
-        self.value_bytes_from(0)
-    }
-
     /// Bytes from row `i`'s start to the last row's end (a size hint).
     pub(crate) fn value_bytes_from(&self, i: usize) -> usize {
         let first = self.offsets.get(i).and_then(|o| o.to_usize()).unwrap_or(0);
@@ -316,16 +311,13 @@ impl<P: Offset> Output<P> {
         };
         self.offsets.push(end);
         if !valid {
-            let rows = self.offsets.len() - 1;
-            let bits = self.validity.get_or_insert_with(|| {
-                let mut v = alloc::vec![0xFFu8; rows.div_ceil(8).max(1)];
-                v.reserve(rows / 8);
-                v
-            });
-            if bits.len() <= i / 8 {
-                bits.resize((i / 8) + 1, 0xFF);
+            // The bitmap reaches the last null row so far; `finish` sizes it to every row.
+            let bits = self.validity.get_or_insert_with(Vec::new);
+            let byte = i / 8;
+            if bits.len() <= byte {
+                bits.resize(byte + 1, 0xFF);
             }
-            bits[i / 8] &= !(1 << (i % 8));
+            bits[byte] &= !(1 << (i % 8));
             self.null_count += 1;
         }
         Ok(())
@@ -476,7 +468,7 @@ impl std::error::Error for BatchError {}
 
 /// Decoded bytes checked as text at once on the fast path (see `Decode::fast`): enough for
 /// the SIMD validator to run at full speed, little enough to stay in L1/L2 when it does.
-const SETTLE_BYTES: usize = 16 << 10;
+const SETTLE_BYTES: usize = 16_384;
 
 /// Bytes of the row that an error's snippet shows, from the error's offset on (every front
 /// end's snippet: [`snippet`]).
@@ -615,15 +607,15 @@ impl<'p> Decode<'p> {
         rows: &Rows<'_, O>,
         on_error: OnError,
     ) -> Result<Output<P>, BatchError> {
-        let mut out = Output::<P>::with_capacity(rows.len(), rows.value_bytes());
+        let mut out = Output::<P>::with_capacity(rows.len(), rows.value_bytes_from(0));
         self.run_into(rows, on_error, &mut out)?;
         Ok(out.finish())
     }
 
     /// As [`Decode::run`], appending to `out` from row `out.len()` of `rows` on: how a run
     /// that overflowed 32-bit offsets resumes with 64-bit ones ([`Output::widen`]) without
-    /// decoding its first rows again. The output's validity bitmap may be longer than its
-    /// rows until [`Output::finish`].
+    /// decoding its first rows again. The output's validity bitmap may be shorter or longer
+    /// than its rows until [`Output::finish`].
     ///
     /// # Errors
     /// As [`Decode::run`]; on [`BatchError::Overflow`], `out` holds the rows before it.
