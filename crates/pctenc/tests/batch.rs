@@ -248,8 +248,8 @@ fn long_columns_match_the_per_row_policy() {
         (state % m) as usize
     };
     // (2, 4000): bad rows (one as long as the good ones) end many of the stretches, so a
-    // stretch checked again from a row before its start would find rows already settled (a
-    // null row's bytes are empty, and would read as an empty row).
+    // stretch checked again from a row before its start would meet rows already settled: a
+    // row already made null has no bytes, passes the check and is no longer counted as null.
     for (bad_every, n) in [(0, 4000), (997, 4000), (50, 3000), (2, 500), (2, 4000)] {
         let mut rows: Vec<Vec<u8>> = Vec::new();
         let mut nulls = Vec::new();
