@@ -19,6 +19,9 @@
 # a copy in a temporary directory would not have. So run it in a checkout of its own (a git
 # worktree beside shared/), nothing else building there; every mutation is undone as it goes.
 # Runs at `nice -n 19`. Needs cargo-mutants (cargo install cargo-mutants --locked).
+#
+# SHARD=K/N runs the K-th of N slices of each group's mutants (K from 0), into OUT/GROUP.K-of-N:
+# on a machine with cores to spare, run each slice in a worktree of its own at the same time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-mutants.out}")
@@ -51,18 +54,20 @@ for g in "${groups[@]}"; do
   file_args=()
   read -r -a globs <<<"$files" # cargo-mutants expands the globs, not the shell
   for f in "${globs[@]}"; do file_args+=(--file "$f"); done
-  echo "== $name: ${files} -- $tests"
+  shard_args=() run=$name
+  if [ -n "${SHARD:-}" ]; then shard_args=(--shard "$SHARD") run=$name.${SHARD%/*}-of-${SHARD#*/}; fi
+  echo "== $run: ${files} -- $tests"
   start_cpu=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
   # shellcheck disable=SC2086
   nice -n 19 cargo mutants -p pctenc --in-place --profile mutants --no-shuffle \
-    --exclude "crates/pctenc/src/kernel/**" "${file_args[@]}" --output "$out/$name" -- $tests \
-    >"$out/$name.log" 2>&1
+    --exclude "crates/pctenc/src/kernel/**" "${file_args[@]}" "${shard_args[@]}" --output "$out/$run" \
+    -- $tests >"$out/$run.log" 2>&1
   cpu=$(( ( $(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat) - start_cpu ) / $(getconf CLK_TCK) ))
-  dir=$out/$name/mutants.out
+  dir=$out/$run/mutants.out
   count() { [ -f "$dir/$1.txt" ] && wc -l <"$dir/$1.txt" || echo 0; }
   c=$(count caught) m=$(count missed) t=$(count timeout) u=$(count unviable)
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" $((c + m + t + u)) "$c" "$m" "$t" "$u" "$cpu" >>"$out/summary.tsv"
-  tail -n 3 "$out/$name.log"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$run" $((c + m + t + u)) "$c" "$m" "$t" "$u" "$cpu" >>"$out/summary.tsv"
+  tail -n 3 "$out/$run.log"
 done
 column -t "$out/summary.tsv"
 awk -F'\t' 'NR > 1 { c += $3; m += $4; t += $5 } END {
