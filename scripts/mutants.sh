@@ -32,7 +32,7 @@ groups=(
   "set|crates/pctenc/src/set.rs|--lib --test properties --test roundtrip --test invariants_props"
   "profile|crates/pctenc/src/profile/*.rs crates/pctenc/src/profile/**/*.rs|--lib --test conformance --test runtimes --test recorded --test protocols --test engines --test clickhouse --test roundtrip"
   "encode|crates/pctenc/src/encode.rs crates/pctenc/src/error.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test encoder_paths"
-  "decode|crates/pctenc/src/decode/**/*.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test stream_splits"
+  "decode|crates/pctenc/src/decode/**/*.rs|--lib --test properties --test roundtrip --test regressions --test conformance --test stream_splits --test normalize"
   "stream|crates/pctenc/src/stream/**/*.rs|--lib --test stream_splits --test invariants_props --test properties"
   "batch|crates/pctenc/src/batch.rs|--lib --test batch --test invariants_props"
   "charset|crates/pctenc/src/charset/**/*.rs|--lib --test charsets --test form_charset_props --test invariants_props"

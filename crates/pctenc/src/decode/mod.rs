@@ -242,4 +242,27 @@ mod tests {
         assert_eq!(e, DecodeError::InvalidEscape { offset: 9000 });
         assert!(out.is_empty());
     }
+
+    #[test]
+    fn a_value_that_decoding_leaves_as_it_is_comes_back_borrowed() {
+        use crate::profile::{protocols::IRI, rfc3986::RFC3986, whatwg::FORM};
+        let same: [(&Profile, &str); 5] = [
+            (RFC3986, "plain"),
+            (FORM, "a b"),
+            // An escape the IRI mapping keeps as written.
+            (IRI, "a%2Fb"),
+            // A raw bidi control, which an IRI must not show but has no escape to restore:
+            // the UTF-8 policy rewrites the value to the same bytes.
+            (IRI, "a\u{202e}b"),
+            (IRI, "%E2%80%AE\u{202e}"),
+        ];
+        for (p, input) in same {
+            let out = p.decode(input).unwrap();
+            assert_eq!(out, input.as_bytes(), "{input:?}");
+            assert!(matches!(out, Cow::Borrowed(_)), "{input:?} came back copied");
+        }
+        let changed = IRI.decode("%C3%A9\u{202e}").unwrap();
+        assert_eq!(changed, "é\u{202e}".as_bytes());
+        assert!(matches!(changed, Cow::Owned(_)));
+    }
 }
