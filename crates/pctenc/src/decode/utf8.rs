@@ -87,9 +87,8 @@ pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError
             }
         }
         return match keep_escaped(d, unit, &before[..read], output) {
-            Err(DecodeError::InvalidUtf8 { offset }) if offset < e.offset() => {
-                DecodeError::InvalidUtf8 { offset }
-            }
+            // A raw byte of `before`, so before `e`.
+            Err(invalid @ DecodeError::InvalidUtf8 { .. }) => invalid,
             _ => e,
         };
     }
@@ -491,5 +490,30 @@ mod tests {
             b"%E2%80%AE"
         );
         assert!(keep_escaped(&iri, Unit::Byte, b"%C3%A9", b"\xc3\xa9").unwrap().is_none());
+    }
+
+    #[test]
+    fn kept_escapes_report_a_raw_byte_before_the_error_that_stopped_decoding() {
+        use crate::profile::Malformed;
+        let d = Decoding { utf8: Utf8::KeepEscaped, ..Decoding::STRICT };
+        let stop = |input: &[u8]| {
+            let at = input.windows(3).position(|w| w == b"%zz").unwrap();
+            first_error(&d, Unit::Byte, input, DecodeError::InvalidEscape { offset: at })
+        };
+        let utf8 = |offset| DecodeError::InvalidUtf8 { offset };
+        // A raw byte that is not UTF-8 comes first; escapes that are not UTF-8 are kept
+        // (`%FF`), and a sequence the stop leaves open (`%C3`) is not yet invalid.
+        assert_eq!(stop(b"%FFa\xffb%zz"), utf8(4));
+        assert_eq!(stop(b"a\xffb%C3%zz"), utf8(1));
+        assert_eq!(stop(b"%FF\xffb%C3%zz"), utf8(3));
+        // Nothing invalid before the stop: the stop itself. A raw `\xC3` that an escape
+        // completes is `é`, and the open `%C3` after it is cut before it is judged.
+        assert_eq!(stop(b"%FF\xc3%A9%C3%zz"), DecodeError::InvalidEscape { offset: 10 });
+        assert_eq!(stop(b"%FF\xc3\xa9%C3%zz"), DecodeError::InvalidEscape { offset: 8 });
+        assert_eq!(stop(b"ab%C3%zz"), DecodeError::InvalidEscape { offset: 5 });
+        // Policies that judge no raw bytes keep the stop.
+        let lossy = Decoding { utf8: Utf8::Lossy, malformed: Malformed::Reject, ..d };
+        let e = DecodeError::InvalidEscape { offset: 2 };
+        assert_eq!(first_error(&lossy, Unit::Byte, b"\xff%zz", e), e);
     }
 }
