@@ -98,7 +98,7 @@ pub(crate) fn first_error(d: &Decoding, unit: Unit, input: &[u8], e: DecodeError
         }
         _ => None,
     };
-    match earliest(out_err, input_error(before).filter(|&x| x < e.offset())) {
+    match earliest(out_err, input_error(before)) {
         Some(offset) => DecodeError::InvalidUtf8 { offset },
         None => e,
     }
