@@ -6,7 +6,8 @@
 mod support;
 
 use pctenc::lint::{
-    check, check_lines, check_with, render_text, to_json, Code, Context, Options, Severity,
+    check, check_lines, check_with, render_text, severity, to_json, Code, Context, Options,
+    Severity,
 };
 use proptest::prelude::*;
 use unicode_normalization::UnicodeNormalization;
@@ -110,6 +111,84 @@ fn limits_are_reported_not_buffered() {
     let s = f.iter().find(|f| f.code == SizeLimit).unwrap();
     assert_eq!((s.offset, s.len), (7, 6));
     assert!(check_with("a=1&b=2", &opts).is_empty());
+}
+
+#[test]
+fn the_length_limit_cuts_at_max_len_and_reports_the_rest() {
+    let opts = Options { max_len: Some(4), ..Options::new(Context::Query) };
+    let f = check_with("abcdefghij", &opts);
+    assert_eq!(f.len(), 1);
+    assert_eq!((f[0].code, f[0].offset, f[0].len), (SizeLimit, 4, 6));
+    assert_eq!(f[0].severity, Severity::Medium);
+    assert!(f[0].message.contains("10 bytes, over the limit of 4"), "{}", f[0].message);
+    // Only the first `max_len` bytes are checked; an input of exactly that length is whole.
+    let codes = |s: &str| check_with(s, &opts).iter().map(|f| f.code).collect::<Vec<_>>();
+    assert_eq!(codes("abcd%2F"), [SizeLimit]);
+    assert_eq!(codes("a%2F"), [EncodedSlash]);
+    assert_eq!(codes("a%2"), [MalformedEscape]);
+}
+
+/// The severities are docs/security.md's table ("Lint codes"): its "path" column for the
+/// path contexts, its "other contexts" column for the rest, with the contexts it names in
+/// parentheses (`critical (host), high`).
+#[test]
+fn severities_are_the_documented_table() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/security.md"))
+            .unwrap();
+    let table = doc.split("### Lint codes").nth(1).unwrap().split("\n#").next().unwrap();
+    let mut rows = 0;
+    for line in table.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+        let code = Code::by_name(cells[0].trim_start_matches("| ").trim_matches('`')).unwrap();
+        // The base severity is the column's text up to any note after `;`.
+        let path = cells[2].split(';').next().unwrap().trim();
+        let other = cells[3].split(';').next().unwrap().trim();
+        for &ctx in Context::ALL {
+            let is_path = matches!(ctx, Context::Path | Context::Segment);
+            let want = if is_path { path.to_string() } else { in_context(other, ctx) };
+            if want == "—" {
+                continue; // the code is not reported in this context
+            }
+            assert_eq!(severity(code, ctx).as_str(), want, "{code} in {ctx:?}");
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, Code::ALL.len());
+}
+
+/// `medium (userinfo, host), info` in `ctx`: the severity whose parenthesis names `ctx`
+/// (`authority` for userinfo and host), else the one without a parenthesis.
+fn in_context(cell: &str, ctx: Context) -> String {
+    let name = ctx.as_str();
+    let mut plain = None;
+    for part in cell.split("), ") {
+        match part.split_once(" (") {
+            Some((sev, ctxs)) => {
+                let named = ctxs.trim_end_matches(')').split(", ").any(|c| {
+                    c == name
+                        || (c == "authority" && matches!(ctx, Context::Userinfo | Context::Host))
+                });
+                if named {
+                    return sev.to_string();
+                }
+            }
+            None => plain = Some(part.to_string()),
+        }
+    }
+    plain.unwrap()
+}
+
+#[test]
+fn codes_and_severities_display_as_their_names() {
+    for &c in Code::ALL {
+        assert_eq!(c.to_string(), c.as_str());
+    }
+    for &s in Severity::ALL {
+        assert_eq!(s.to_string(), s.as_str());
+    }
+    assert_eq!(EncodedSlash.to_string(), "encoded-slash");
+    assert_eq!(Severity::Critical.to_string(), "critical");
 }
 
 #[test]
