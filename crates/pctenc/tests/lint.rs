@@ -1,6 +1,7 @@
 //! The lint: planted patterns are found at their exact span (G14), clean input has no
-//! findings, URL components are checked in their own contexts, the renderers are safe and
-//! well formed, and the NFKC confusable table is exactly what NFKC says.
+//! findings, URL components are checked in their own contexts, severities are the table of
+//! docs/security.md, the renderers are safe and well formed, and the NFKC confusable table is
+//! exactly what NFKC says.
 
 #[path = "support/cases.rs"]
 mod support;
