@@ -493,6 +493,26 @@ mod tests {
     }
 
     #[test]
+    fn an_iri_shows_ucschar_and_iprivate_but_no_bidi_format() {
+        // RFC 3987 §2.2 `ucschar` and `iprivate` at each edge of their ranges, and §4.1.
+        let shown = [
+            0xA0, 0xD7FF, 0xE000, 0xF8FF, 0xF900, 0xFDCF, 0xFDF0, 0xFFEF, 0x10000, 0x1FFFD,
+            0x20000, 0xDFFFD, 0xE1000, 0xEFFFD, 0xF0000, 0xFFFFD, 0x100000, 0x10FFFD, 0x2029,
+        ];
+        let kept = [
+            0x7F, 0x80, 0x9F, 0xFDD0, 0xFDEF, 0xFFF0, 0xFFFD, 0xFFFF, 0x1FFFE, 0x1FFFF, 0xDFFFE,
+            0xE0000, 0xE0001, 0xE0FFF, 0xEFFFE, 0xFFFFE, 0x10FFFE, 0x10FFFF, 0x200E, 0x200F,
+            0x202A, 0x202E,
+        ];
+        for (cases, want) in [(&shown[..], true), (&kept[..], false)] {
+            for &u in cases {
+                let c = char::from_u32(u).unwrap();
+                assert_eq!(iri_shows(c), want, "U+{u:04X}");
+            }
+        }
+    }
+
+    #[test]
     fn kept_escapes_report_a_raw_byte_before_the_error_that_stopped_decoding() {
         use crate::profile::Malformed;
         let d = Decoding { utf8: Utf8::KeepEscaped, ..Decoding::STRICT };
