@@ -232,11 +232,13 @@ fn java_tail(bytes: &[u8]) -> usize {
     0
 }
 
-/// One decoding unit: `in_len` input bytes at `in_start` wrote `out_len` output bytes.
+/// One decoding unit: `in_len` input bytes at `in_start` wrote `out_len` output bytes at
+/// `out_start`.
 #[derive(Clone, Copy)]
 struct UnitSpan {
     in_start: usize,
     in_len: usize,
+    out_start: usize,
     out_len: usize,
 }
 
@@ -284,22 +286,27 @@ fn keep_escaped(
         } else {
             (1, 1)
         };
+        let out_start = owner.len();
         owner.extend(core::iter::repeat_n(units.len(), written));
-        units.push(UnitSpan { in_start: i, in_len: read, out_len: written });
+        units.push(UnitSpan { in_start: i, in_len: read, out_start, out_len: written });
         i += read;
     }
     let mut out = Vec::with_capacity(output.len() + 8);
-    // Writes output bytes `a..b` as their input escapes (raw bytes stay raw).
+    // Writes output bytes `a..b` as their input escapes, each escape once however many bytes
+    // it wrote (a `%uXXXX`, or a `%XX` of the `Utf16` unit, writes a whole character); raw
+    // bytes stay raw. A range holds whole units: an escape's character is shown or restored
+    // whole, and the invalid sequences are of one-byte escapes and raw bytes.
     let restore = |out: &mut Vec<u8>, a: usize, b: usize| {
         let mut k = a;
         while k < b {
             let u = units[owner[k]];
-            if input[u.in_start] == b'%' && u.out_len == 1 {
+            if input[u.in_start] == b'%' {
                 out.extend_from_slice(&input[u.in_start..u.in_start + u.in_len]);
+                k = u.out_start + u.out_len;
             } else {
                 out.push(output[k]);
+                k += 1;
             }
-            k += 1;
         }
     };
     let valid = |out: &mut Vec<u8>, s: &str, base: usize| {
@@ -464,6 +471,7 @@ impl Carry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::Profile;
 
     #[test]
     fn java_replaces_an_encoded_surrogate_once() {
@@ -509,6 +517,27 @@ mod tests {
                 let c = char::from_u32(u).unwrap();
                 assert_eq!(iri_shows(c), want, "U+{u:04X}");
             }
+        }
+    }
+
+    #[test]
+    fn an_escape_that_writes_a_whole_character_is_kept_whole() {
+        use crate::profile::protocols::IRI;
+        use crate::profile::runtimes::DOTNET_ESCAPEDATASTRING as DOTNET;
+        let cases: [(&Profile, &str, &str); 7] = [
+            // A bidi control an IRI must not show, from a `%uXXXX` and from the `Utf16`
+            // unit's Latin-1 `%XX` (U+0085, a C1 control): the escape once, as written.
+            (&IRI.with_unit(Unit::ByteOrU16), "%u202Ex", "%u202Ex"),
+            (&IRI.with_unit(Unit::Utf16), "a%85%u202E", "a%85%u202E"),
+            (&IRI.with_unit(Unit::ByteOrU16), "%u00E9%E2%80%AE", "é%E2%80%AE"),
+            (&IRI.with_unit(Unit::Utf16), "%E9", "é"),
+            // Escapes of bytes that are not UTF-8 beside a `%uXXXX`.
+            (&DOTNET.with_unit(Unit::ByteOrU16), "%C3%u00A9", "%C3©"),
+            (&DOTNET.with_unit(Unit::ByteOrU16), "%FF%u0041%E2%82", "%FFA%E2%82"),
+            (DOTNET, "%C3%A9%FF", "é%FF"),
+        ];
+        for (p, input, want) in cases {
+            assert_eq!(p.decode(input).unwrap(), want.as_bytes(), "{input:?}");
         }
     }
 
