@@ -106,6 +106,15 @@ fn double_encoding_reports_its_depth() {
 }
 
 #[test]
+fn only_an_escape_with_two_hex_digits_makes_another_layer() {
+    // `%25GG` decodes once to `%GG`, which no decoder reads as an escape.
+    let f = check("%25GG%25zz%2541", Context::Query);
+    let d: Vec<_> =
+        f.iter().filter(|f| f.code == DoubleEncoded).map(|f| (f.offset, f.len, f.depth)).collect();
+    assert_eq!(d, [(10, 5, Some(2))]);
+}
+
+#[test]
 fn limits_are_reported_not_buffered() {
     let opts = Options { max_params: Some(2), ..Options::new(Context::Query) };
     let f = check_with("a=1&b=2&c=3&d", &opts);
