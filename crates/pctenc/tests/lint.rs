@@ -246,6 +246,37 @@ fn text_never_carries_raw_controls_and_carets_sit_under_the_span() {
 }
 
 #[test]
+fn text_shows_the_span_in_its_own_line_with_bounded_context() {
+    let render = |input: &str, ctx: Context, code: Code| {
+        let f = check(input, ctx).into_iter().find(|f| f.code == code).unwrap();
+        render_text(input.as_bytes(), &f, Some(2))
+    };
+    let (x, y) = ("x".repeat(40), "y".repeat(40));
+    // 32 bytes of context each side, within the span's line, `…` where more was left out.
+    let text = render(&format!("first line\n{x}%2F{y}\nlast"), Context::Path, EncodedSlash);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("high encoded-slash line 2 bytes 51..54: "), "{text}");
+    assert_eq!(lines[1], format!("  …{}%2F{}…", &x[..32], &y[..32]));
+    assert_eq!(lines[2], format!("  {}^^^", " ".repeat(33)));
+    assert_eq!(lines.len(), 3);
+    // A short line shows whole, and nothing of the lines around it.
+    let text = render("ab\n%2F\ncd", Context::Path, EncodedSlash);
+    assert_eq!(text.lines().skip(1).collect::<Vec<_>>(), ["  %2F", "  ^^^"]);
+    let text = render("ab\nc%2Fd\n", Context::Path, EncodedSlash);
+    assert_eq!(text.lines().skip(1).collect::<Vec<_>>(), ["  c%2Fd", "   ^^^"]);
+    // A span longer than 64 bytes is cut there, and nothing after it is shown.
+    let long = format!("/{}/z", "<".repeat(70));
+    let text = render(&long, Context::Path, RawIllegalByte);
+    assert!(text.contains("bytes 1..71:"), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], format!("  /{}…", "<".repeat(64)));
+    assert_eq!(lines[2], format!("   {}", "^".repeat(64)));
+    // A span of exactly 64 bytes is whole, with what follows it.
+    let text = render(&format!("/{}/z", "<".repeat(64)), Context::Path, RawIllegalByte);
+    assert_eq!(text.lines().nth(1).unwrap(), format!("  /{}/z", "<".repeat(64)));
+}
+
+#[test]
 fn names_round_trip() {
     for &c in Code::ALL {
         assert_eq!(Code::by_name(c.as_str()), Some(c));
