@@ -501,6 +501,40 @@ mod tests {
     }
 
     #[test]
+    fn a_carried_sequence_keeps_the_offset_it_started_at() {
+        let run = |utf8: Utf8, pieces: &[(&[u8], usize, bool)]| {
+            let d = Decoding { utf8, ..Decoding::STRICT };
+            let (mut carry, mut out, mut offsets) = (Carry::default(), Vec::new(), Vec::new());
+            for &(input, base, last) in pieces {
+                let seg = carry.put_back(&mut out);
+                let mut decoded = alloc::vec![0; input.len()];
+                let p = scalar::decode(&d, Unit::Byte, input, &mut decoded, last).unwrap();
+                out.extend_from_slice(&decoded[..p.written]);
+                let r = carry.check(&d, Unit::Byte, Piece { input, base, last }, &mut out, seg);
+                offsets.push(r.map(|()| carry.pending_offset()));
+            }
+            (out, offsets)
+        };
+        for utf8 in [Utf8::Strict, Utf8::Lossy, Utf8::LossyJava] {
+            // `%E2%82` at input offset 12 waits for the piece that finishes it.
+            let (out, offsets) = run(utf8, &[(b"ab%E2%82", 10, false), (b"%AC!", 18, true)]);
+            assert_eq!(out, "ab€!".as_bytes(), "{utf8:?}");
+            assert_eq!(offsets, [Ok(Some(12)), Ok(None)], "{utf8:?}");
+            // The same after output written by an earlier piece.
+            let pieces: [(&[u8], usize, bool); 3] =
+                [(b"ab", 0, false), (b"c%E2%82", 2, false), (b"%AC", 9, true)];
+            let (out, offsets) = run(utf8, &pieces);
+            assert_eq!(out, "abc€".as_bytes(), "{utf8:?}");
+            assert_eq!(offsets, [Ok(None), Ok(Some(3)), Ok(None)], "{utf8:?}");
+        }
+        // Unfinished at the end of the stream: strict names where it starts, after valid text.
+        let (_, offsets) = run(Utf8::Strict, &[(b"ab", 0, false), (b"c%C3%A9d%E2%82", 2, true)]);
+        assert_eq!(offsets, [Ok(None), Err(DecodeError::InvalidUtf8 { offset: 10 })]);
+        let (out, _) = run(Utf8::Lossy, &[(b"ab", 0, false), (b"c%C3%A9d%E2%82", 2, true)]);
+        assert_eq!(out, "abcéd\u{FFFD}".as_bytes());
+    }
+
+    #[test]
     fn an_iri_shows_ucschar_and_iprivate_but_no_bidi_format() {
         // RFC 3987 §2.2 `ucschar` and `iprivate` at each edge of their ranges, and §4.1.
         let shown = [
