@@ -228,6 +228,26 @@ fn json_is_valid_and_has_the_fixed_fields() {
 }
 
 #[test]
+fn json_escapes_exactly_what_json_and_ascii_need() {
+    let f = pctenc::lint::Finding {
+        code: EncodedSlash,
+        severity: Severity::High,
+        offset: 3,
+        len: 3,
+        message: "a \"b\" \\ c\u{7}\u{7f} é 😀 ~".to_string(),
+        depth: None,
+    };
+    assert_eq!(
+        to_json(&f, None),
+        r#"{"code":"encoded-slash","severity":"high","offset":3,"len":3,"line":null,"message":"a \"b\" \\ c\u0007\u007f \u00e9 \ud83d\ude00 ~"}"#
+    );
+    let deep = pctenc::lint::Finding { code: DoubleEncoded, depth: Some(2), ..f };
+    assert!(to_json(&deep, Some(9)).ends_with(
+        r#","line":9,"message":"a \"b\" \\ c\u0007\u007f \u00e9 \ud83d\ude00 ~","depth":2}"#
+    ));
+}
+
+#[test]
 fn text_never_carries_raw_controls_and_carets_sit_under_the_span() {
     let input = "x\x1b[2J\u{202E}/%2F/%0D%0A\x07";
     for f in check(input, Context::Path) {
