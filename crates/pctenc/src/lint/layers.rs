@@ -11,8 +11,6 @@
 
 use alloc::vec::Vec;
 
-use crate::kernel::scalar::UNHEX;
-
 /// One decoded layer: bytes, their input spans, and their depths.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Layer {
@@ -36,14 +34,9 @@ impl Layer {
         (self.spans[from].0, self.spans[to - 1].1)
     }
 
-    /// Whether a valid escape starts at `i`.
+    /// The value of the escape at `i`, if a valid one starts there (the scan's own test).
     fn escape_at(&self, i: usize) -> Option<u8> {
-        let b = &self.bytes;
-        if b[i] != b'%' || i + 2 >= b.len() {
-            return None;
-        }
-        let (h, l) = (UNHEX[b[i + 1] as usize], UNHEX[b[i + 2] as usize]);
-        (h | l < 16).then_some(h << 4 | l)
+        super::scan::escape_at(&self.bytes, i)
     }
 
     /// Whether decoding this layer would change it.
