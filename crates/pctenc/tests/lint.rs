@@ -94,6 +94,27 @@ fn url_components_are_checked_in_their_own_context() {
 }
 
 #[test]
+fn a_malformed_escape_spans_what_a_strict_decoder_examined() {
+    // The `%`, then bytes up to and including the first that is not a hex digit, at most
+    // three, never another `%`.
+    for (input, len) in [
+        ("%", 1),
+        ("%G", 2),
+        ("%4", 2),
+        ("%4G", 3),
+        ("%Fz", 3),
+        ("%fz", 3),
+        ("%9 ", 3),
+        ("%%41", 1),
+        ("%4%41", 2),
+    ] {
+        let f = check(input, Context::Query);
+        let m = f.iter().find(|f| f.code == MalformedEscape && f.offset == 0);
+        assert_eq!(m.map(|f| f.len), Some(len), "{input:?}: {f:?}");
+    }
+}
+
+#[test]
 fn double_encoding_reports_its_depth() {
     let f = check("/%25252e%25252e/", Context::Path);
     let d: Vec<_> =
