@@ -115,6 +115,29 @@ fn a_malformed_escape_spans_what_a_strict_decoder_examined() {
 }
 
 #[test]
+fn a_dot_segment_has_one_or_two_dots() {
+    let dot_segments = |s: &str| {
+        let f = check(s, Context::Path);
+        f.iter().filter(|f| f.code == EncodedDotSegment).count()
+    };
+    assert_eq!(dot_segments("/%2e/x/.%2E/x"), 2);
+    for three in ["/%2e../x", "/.%2e./x", "/%2e%2e%2e/x"] {
+        assert_eq!(dot_segments(three), 0, "{three}");
+    }
+}
+
+#[test]
+fn messages_name_the_character_a_finding_is_about() {
+    let message = |s: &str, code: Code| {
+        check(s, Context::Path).into_iter().find(|f| f.code == code).unwrap().message
+    };
+    assert_eq!(message("%2F", EncodedSlash), "%2F decodes to '/', a separator to some layers only");
+    assert_eq!(message("%252e", DoubleEncoded), "decodes 2 times, to '.'");
+    assert_eq!(message("%C0%AE", OverlongUtf8), "overlong UTF-8 for '.'");
+    assert_eq!(message("%2541", DoubleEncoded), "decodes 2 times, to 'A'");
+}
+
+#[test]
 fn double_encoding_reports_its_depth() {
     let f = check("/%25252e%25252e/", Context::Path);
     let d: Vec<_> =
