@@ -138,6 +138,24 @@ fn messages_name_the_character_a_finding_is_about() {
 }
 
 #[test]
+fn a_raw_run_is_quoted_up_to_16_bytes_and_spans_all_of_them() {
+    let raw = |s: &str| {
+        let f = check(s, Context::Path).into_iter().find(|f| f.code == RawIllegalByte).unwrap();
+        (f.offset, f.len, f.message)
+    };
+    let lt = |n: usize| "<".repeat(n);
+    for n in [1, 15, 16] {
+        let want = format!("raw '{}' is not allowed in a path", lt(n));
+        assert_eq!(raw(&format!("a{}b", lt(n))), (1, n, want), "{n}");
+    }
+    // From 17 bytes on, the first 16 and `…`; the span still holds every byte.
+    for n in [17, 40] {
+        let want = format!("raw '{}…' is not allowed in a path", lt(16));
+        assert_eq!(raw(&format!("a{}b", lt(n))), (1, n, want), "{n}");
+    }
+}
+
+#[test]
 fn double_encoding_reports_its_depth() {
     let f = check("/%25252e%25252e/", Context::Path);
     let d: Vec<_> =
