@@ -111,4 +111,18 @@ mod tests {
         assert_eq!((v6.host, v6.port), (Some(2..7), None));
         assert_eq!(split(b"1a:b").path, 0..4);
     }
+
+    #[test]
+    fn a_port_is_digits_after_the_last_colon_outside_an_ip_literal() {
+        let hp = |s: &[u8]| {
+            let p = split(s);
+            (p.host, p.port)
+        };
+        assert_eq!(hp(b"//h:80/"), (Some(2..3), Some(4..6)));
+        assert_eq!(hp(b"//h:/"), (Some(2..3), Some(4..4)));
+        // Not all digits: no port, the colon is the host's.
+        assert_eq!(hp(b"//h:8a/"), (Some(2..6), None));
+        assert_eq!(hp(b"//[::1]:80/"), (Some(2..7), Some(8..10)));
+        assert_eq!(hp(b"//[::1]/"), (Some(2..7), None));
+    }
 }
