@@ -135,6 +135,10 @@ fn messages_name_the_character_a_finding_is_about() {
     assert_eq!(message("%252e", DoubleEncoded), "decodes 2 times, to '.'");
     assert_eq!(message("%C0%AE", OverlongUtf8), "overlong UTF-8 for '.'");
     assert_eq!(message("%2541", DoubleEncoded), "decodes 2 times, to 'A'");
+    // The UTF-8 faults that are neither overlong nor a surrogate, by their names.
+    assert_eq!(message("%F4%90%80%80", InvalidUtf8), "invalid UTF-8 (too-large)");
+    assert_eq!(message("%E2%82", InvalidUtf8), "invalid UTF-8 (truncated)");
+    assert_eq!(message("%80", InvalidUtf8), "invalid UTF-8 (unexpected-byte)");
 }
 
 #[test]
