@@ -143,6 +143,19 @@ mod tests {
     }
 
     #[test]
+    fn an_overlong_form_fakes_the_code_point_its_bits_spell() {
+        let fakes = |b: &[u8]| faults(b).next().unwrap().fakes;
+        // Bits in every continuation byte and, where the lead has any, in the lead.
+        assert_eq!(fakes(b"\xC1\x81"), Some('A'));
+        assert_eq!(fakes(b"\xE0\x81\x81"), Some('A'));
+        assert_eq!(fakes(b"\xE0\x9F\xBF"), Some('\u{7FF}'));
+        assert_eq!(fakes(b"\xF0\x80\x81\x81"), Some('A'));
+        assert_eq!(fakes(b"\xF0\x8F\xBF\xBF"), Some('\u{FFFF}'));
+        // Cut short, it fakes nothing.
+        assert_eq!(fakes(b"\xF0\x8F\xBF"), None);
+    }
+
+    #[test]
     fn faults_cover_exactly_the_invalid_bytes() {
         // Removing every fault leaves valid UTF-8, and the faults do not overlap.
         let b = b"ok\xC0\xAE\xED\xA0\x80\xF5\x80\x80\x80\xE2\x82\xFF\xF0\x9F\x98\x80z";
