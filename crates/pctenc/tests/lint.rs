@@ -115,6 +115,23 @@ fn a_malformed_escape_spans_what_a_strict_decoder_examined() {
 }
 
 #[test]
+fn an_empty_segment_is_found_in_paths_only() {
+    // Plain ASCII (the second pass's fast path) and with an escape (its decoded view); a
+    // URL without a scheme or host is all path.
+    for input in ["a//b", "a//b%41"] {
+        for &ctx in Context::ALL {
+            let found = check(input, ctx).iter().any(|f| f.code == EmptySegment);
+            assert_eq!(
+                found,
+                matches!(ctx, Context::Path | Context::Segment | Context::Url),
+                "{input:?} as {}",
+                ctx.as_str()
+            );
+        }
+    }
+}
+
+#[test]
 fn a_dot_segment_has_one_or_two_dots() {
     let dot_segments = |s: &str| {
         let f = check(s, Context::Path);
