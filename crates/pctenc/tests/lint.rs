@@ -159,6 +159,22 @@ fn messages_name_the_character_a_finding_is_about() {
 }
 
 #[test]
+fn a_raw_run_ends_where_control_bytes_start_or_stop() {
+    let runs = |s: &str| -> Vec<(usize, usize, Severity, bool)> {
+        let found = check(s, Context::Path).into_iter().filter(|f| f.code == RawIllegalByte);
+        found.map(|f| (f.offset, f.len, f.severity, f.message.starts_with("raw control"))).collect()
+    };
+    let (high, plain) = (Severity::High, severity(RawIllegalByte, Context::Path));
+    assert_ne!(plain, high);
+    assert_eq!(
+        runs("a<\x01\x7F>b"),
+        [(1, 1, plain, false), (2, 2, high, true), (4, 1, plain, false)]
+    );
+    // A space is not a control byte.
+    assert_eq!(runs("a \x1F b"), [(1, 1, plain, false), (2, 1, high, true), (3, 1, plain, false)]);
+}
+
+#[test]
 fn a_raw_run_is_quoted_up_to_16_bytes_and_spans_all_of_them() {
     let raw = |s: &str| {
         let f = check(s, Context::Path).into_iter().find(|f| f.code == RawIllegalByte).unwrap();
