@@ -141,6 +141,14 @@ fn a_dot_segment_has_one_or_two_dots() {
     for three in ["/%2e../x", "/.%2e./x", "/%2e%2e%2e/x"] {
         assert_eq!(dot_segments(three), 0, "{three}");
     }
+    // Outside a dot segment an escaped dot is only an escape that was not needed; inside one
+    // the segment's finding says it all.
+    let unreserved = |s: &str| {
+        let f = check(s, Context::Path);
+        f.iter().filter(|f| f.code == EncodedUnreserved).map(|f| f.offset).collect::<Vec<_>>()
+    };
+    assert_eq!(unreserved("/a%2Eb/%2e"), [2]);
+    assert_eq!(unreserved("/%2e%2e/%2e%2e%2e"), [8, 11, 14]);
 }
 
 #[test]
