@@ -27,7 +27,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use crate::lint::scan::escape_at;
+use crate::lint::escape::escape_at;
 use crate::lint::url;
 use crate::lint::Context;
 use crate::profile::HEX_UPPER;

@@ -35,7 +35,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::kernel::scalar::UNHEX;
-use crate::lint::scan::{escape_at, malformed_len, utf16_escape_at};
+use crate::lint::escape::{escape_at, malformed_len, utf16_escape_at};
 use crate::lint::{faults, Utf8Problem};
 use crate::profile::{Malformed, Utf8};
 

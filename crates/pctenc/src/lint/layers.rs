@@ -34,9 +34,9 @@ impl Layer {
         (self.spans[from].0, self.spans[to - 1].1)
     }
 
-    /// The value of the escape at `i`, if a valid one starts there (the scan's own test).
+    /// The value of the escape at `i`, if a valid one starts there.
     fn escape_at(&self, i: usize) -> Option<u8> {
-        super::scan::escape_at(&self.bytes, i)
+        super::escape::escape_at(&self.bytes, i)
     }
 
     /// Whether decoding this layer would change it.

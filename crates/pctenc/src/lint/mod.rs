@@ -42,9 +42,10 @@
 //! (`docs/security.md` lists them).
 
 mod confusable;
+pub(crate) mod escape;
 mod layers;
 mod render;
-pub(crate) mod scan;
+mod scan;
 pub(crate) mod url;
 mod utf8;
 
