@@ -8,22 +8,20 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::DecodeError;
-use crate::kernel::scalar;
+use crate::kernel::{self, scalar};
 use crate::profile::{Decoding, Unit, Utf8};
 
 /// Whether `bytes` is UTF-8: SIMD-validated with the `simd` feature (simdutf8, run-time
-/// detected) from 64 bytes on, std's validator otherwise. The policies below ask this first
-/// and std only for the position of an error: on a decoded column of URLs (a few UTF-8
-/// characters per row), std's validator took five times as long as the decode itself.
-/// Shorter values (a row, a short call) take std's, whose ASCII fast path needs no
-/// dispatch.
+/// detected) from 64 bytes on, [`kernel::is_utf8_short`] below that. The policies below ask
+/// this first and std only for the position of an error: on a decoded column of URLs (a few
+/// UTF-8 characters per row), std's validator took five times as long as the decode itself.
 #[inline]
 pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     #[cfg(feature = "simd")]
     if bytes.len() >= 64 {
         return simdutf8::basic::from_utf8(bytes).is_ok();
     }
-    core::str::from_utf8(bytes).is_ok()
+    kernel::is_utf8_short(bytes)
 }
 
 /// Applies `d.utf8` to `output`, the complete decoding of `input`.
@@ -472,6 +470,31 @@ impl Carry {
 mod tests {
     use super::*;
     use crate::profile::Profile;
+
+    /// `is_utf8` is std's verdict at every length around its two thresholds (16 and 64
+    /// bytes), on every two-byte sequence and every three- and four-byte sequence's lead and
+    /// second byte, each at the start, the middle and the end of the value. (Run under every
+    /// kernel by scripts/test.d/51-kernels.sh: the check below 64 bytes is the kernel's.)
+    #[test]
+    fn is_utf8_is_std_s_verdict_on_short_values() {
+        let mut cases = 0;
+        for (a, b) in (0..=0xFFu8).flat_map(|a| (0..=0xFFu8).map(move |b| (a, b))) {
+            let tails: &[&[u8]] = if a < 0xE0 { &[b""] } else { &[b"\x80", b"\xbf\x80", b"A"] };
+            for &tail in tails {
+                let seq = [&[a, b][..], tail].concat();
+                for len in [seq.len(), 15, 16, 17, 31, 32, 47, 63, 64] {
+                    let Some(pad) = len.checked_sub(seq.len()) else { continue };
+                    for at in [0, pad / 2, pad] {
+                        let v = [&b"x".repeat(at)[..], &seq, &b"y".repeat(pad - at)].concat();
+                        let std = core::str::from_utf8(&v).is_ok();
+                        assert_eq!(is_utf8(&v), std, "{v:02x?}");
+                        cases += usize::from(!std);
+                    }
+                }
+            }
+        }
+        assert!(cases > 1_000_000, "{cases} invalid values");
+    }
 
     #[test]
     fn java_replaces_an_encoded_surrogate_once() {

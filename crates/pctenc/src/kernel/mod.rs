@@ -10,8 +10,7 @@
 //! escapes, kept escapes). The choice is made once: [`Kernel::detect`] asks the CPU (cached),
 //! [`Kernel::force`] overrides it; each kernel's entry points are a row of one table
 //! (`BUILT`, made by `kernels!`, the only place that says which kernel exists where), and a
-//! call loads the chosen row (`ACTIVE`) once. [`Kernel::current`] returns only members of
-//! [`Kernel::available`]. The design: docs/kernels.md.
+//! call loads the chosen row (`ACTIVE`) once. The design: docs/kernels.md.
 
 #[cfg(all(pctenc_simd, target_arch = "aarch64"))]
 mod aarch64;
@@ -44,6 +43,7 @@ use scalar::Progress;
 macro_rules! kernels {
     ($($(#[cfg($where:meta)])? $kernel:ident $name:literal, $doc:literal,
         runs: $runs:expr, entries: $entries:path, copy_clean: $copy:literal;)*) => {
+        // In the order of `KERNELS` and `BUILT`: `kernel as usize` is its index in both.
         /// A kernel that can run on this CPU.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[non_exhaustive]
@@ -186,11 +186,6 @@ static CHOSEN: AtomicU8 = AtomicU8::new(0);
 /// How many kernels of [`BUILT`] this CPU runs, plus one; 0 means "not asked yet".
 static DETECTED: AtomicU8 = AtomicU8::new(0);
 
-/// `kernel`'s index in [`BUILT`].
-fn index(kernel: Kernel) -> usize {
-    KERNELS.iter().position(|k| *k == kernel).unwrap_or(0)
-}
-
 /// The row of the kernel in use: one load.
 #[inline(always)]
 fn ops() -> &'static Ops {
@@ -214,7 +209,7 @@ fn ops() -> &'static Ops {
 #[cold]
 #[inline(never)]
 fn first_use() -> &'static Ops {
-    let detected = &BUILT[index(Kernel::detect())];
+    let detected = &BUILT[Kernel::detect() as usize];
     let row = core::ptr::from_ref(detected).cast_mut();
     match ACTIVE.compare_exchange(core::ptr::null_mut(), row, Ordering::Relaxed, Ordering::Relaxed)
     {
@@ -240,7 +235,7 @@ impl Kernel {
             .ok()
             .and_then(|name| Kernel::by_name(&name))
             .unwrap_or(fastest);
-        CHOSEN.store(index(fastest) as u8 + 1, Ordering::Relaxed);
+        CHOSEN.store(fastest as u8 + 1, Ordering::Relaxed);
         fastest
     }
 
@@ -282,7 +277,7 @@ impl Kernel {
             None => Kernel::detect(),
         };
         #[cfg(pctenc_simd)]
-        ACTIVE.store(core::ptr::from_ref(&BUILT[index(k)]).cast_mut(), Ordering::Relaxed);
+        ACTIVE.store(core::ptr::from_ref(&BUILT[k as usize]).cast_mut(), Ordering::Relaxed);
         #[cfg(not(pctenc_simd))]
         let _ = k;
     }
@@ -321,6 +316,18 @@ fn as_uninit(s: &mut [u8]) -> Out<'_> {
     // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and every kernel writes only
     // initialised bytes through the view, so `s` stays initialised.
     unsafe { &mut *(s as *mut [u8] as *mut [MaybeUninit<u8>]) }
+}
+
+/// Whether a value under 64 bytes is UTF-8: from 16 bytes on under the AVX2 and AVX-512
+/// kernels by simdutf8's AVX2 step (its own entry hands such values to std's validator: about
+/// 240 instructions a decoded 60-byte URL against 130), else by std's.
+pub(crate) fn is_utf8_short(bytes: &[u8]) -> bool {
+    #[cfg(all(pctenc_simd, target_arch = "x86_64"))]
+    if bytes.len() >= 16 && matches!(ops().kernel, Kernel::Avx2 | Kernel::Avx512) {
+        // SAFETY: the kernel in use runs on this CPU, and both need AVX2.
+        return unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(bytes) }.is_ok();
+    }
+    core::str::from_utf8(bytes).is_ok()
 }
 
 /// How many leading bytes of `input` the profile writes unchanged.
@@ -543,33 +550,29 @@ fn decode_vec_bulk(
     Ok(Progress { read: read + rest.read, written: written + rest.written })
 }
 
-/// Inputs up to this long may take [`short`]: one or two steps of the AVX-512 kernel, two to
-/// four of the AVX2 kernel.
+/// Inputs up to this long may take [`short`] (one or two AVX-512 steps, two to four AVX2
+/// ones), and the spare capacity it makes sure of in one compare: its whole-block stores (AVX2's
+/// second value stores 64 bytes past the first's output) and a value without `%`.
 #[cfg(pctenc_simd)]
 const SHORT_DECODE: usize = 128;
 
-/// Spare capacity [`short`] makes sure of, in one compare: the steps' whole-block stores
-/// (AVX2's second value stores 64 bytes past the first's output) and a value without `%`.
-#[cfg(pctenc_simd)]
-const SHORT_ROOM: usize = SHORT_DECODE;
-
 /// Appends the decoding of a short `input` under `d`'s escapes (its `plus_as_space` and
 /// `malformed`; the caller applies the UTF-8 policy) to `out` in one step of the current
-/// kernel, writing into its spare capacity (grown to [`SHORT_ROOM`] bytes first where it is
+/// kernel, writing into its spare capacity (grown to [`SHORT_DECODE`] bytes first where it is
 /// shorter); `None` where that is not possible, and then `out` is as it was, its capacity
 /// aside: another kernel, or strict decoding met a malformed escape. The whole of a short
 /// call, inlined into the caller (docs/kernels.md, "Short-value step").
 #[cfg(pctenc_simd)]
 #[inline(always)]
 fn short(ops: &Ops, d: &Decoding, input: &[u8], out: &mut Vec<u8>) -> Option<usize> {
-    if out.capacity() - out.len() < SHORT_ROOM {
+    if out.capacity() - out.len() < SHORT_DECODE {
         reserve_short(out);
     }
     let spare = out.spare_capacity_mut();
     let room = spare.len();
-    // SAFETY: the spare capacity was at least `SHORT_ROOM`, or `reserve_short` made it so
+    // SAFETY: the spare capacity was at least `SHORT_DECODE`, or `reserve_short` made it so
     // (`Vec::reserve`'s guarantee). Told to the compiler, the room checks below fold away.
-    unsafe { core::hint::assert_unchecked(room >= SHORT_ROOM) };
+    unsafe { core::hint::assert_unchecked(room >= SHORT_DECODE) };
     let written = if ops.copy_clean && !d.plus_as_space && generic::copy_clean::<Base>(input, spare)
     {
         input.len()
@@ -596,5 +599,5 @@ type Base = wasm32::simd128::Simd128;
 #[cold]
 #[inline(never)]
 fn reserve_short(out: &mut Vec<u8>) {
-    out.reserve(SHORT_ROOM);
+    out.reserve(SHORT_DECODE);
 }
