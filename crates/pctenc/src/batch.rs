@@ -513,26 +513,7 @@ pub(crate) fn on_boundaries<T: Offset>(offsets: &[T], bytes: &[u8]) -> bool {
 /// ```
 #[inline]
 pub fn is_text(bytes: &[u8]) -> bool {
-    is_ascii(bytes) || is_utf8(bytes)
-}
-
-/// Whether every byte of `bytes` is ASCII: eight bytes at a time, or'ed together, the last
-/// eight overlapping (no branch per word and no alignment step, which a short value does not
-/// repay: std's `is_ascii`, which has both, took more instructions on URLs of 76 bytes). The
-/// words are arrays (`as_chunks`): `chunks_exact` with `try_into` left a length check per
-/// word, 17 instructions more a row on the JVM's per-row decode (`jvm-instr.sh`).
-#[inline]
-fn is_ascii(bytes: &[u8]) -> bool {
-    // The last eight bytes as one word (overlapping the whole words before them).
-    let Some(&last) = bytes.last_chunk::<8>() else {
-        return bytes.iter().fold(0, |any, &b| any | b) < 0x80;
-    };
-    let any = bytes
-        .as_chunks::<8>()
-        .0
-        .iter()
-        .fold(u64::from_ne_bytes(last), |any, &w| any | u64::from_ne_bytes(w));
-    any & 0x8080_8080_8080_8080 == 0
+    utf8::is_text(bytes)
 }
 
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
@@ -1265,17 +1246,17 @@ mod tests {
     fn is_text_finds_a_byte_outside_ascii_anywhere() {
         for len in 0..40 {
             let ascii = alloc::vec![b'a'; len];
-            assert!(is_ascii(&ascii) && is_text(&ascii));
+            assert!(utf8::is_ascii(&ascii) && is_text(&ascii));
             for at in 0..len {
                 for b in [0x80, 0xC3, 0xFF] {
                     let mut v = ascii.clone();
                     v[at] = b;
-                    assert!(!is_ascii(&v), "{len} {at} {b:x}");
+                    assert!(!utf8::is_ascii(&v), "{len} {at} {b:x}");
                     assert!(!is_text(&v), "{len} {at} {b:x}");
                 }
                 let mut v = ascii.clone();
                 v.splice(at..at + 1, "\u{e9}".bytes());
-                assert!(!is_ascii(&v) && is_text(&v), "{len} {at}");
+                assert!(!utf8::is_ascii(&v) && is_text(&v), "{len} {at}");
             }
         }
     }

@@ -12,16 +12,54 @@ use crate::kernel::{self, scalar};
 use crate::profile::{Decoding, Unit, Utf8};
 
 /// Whether `bytes` is UTF-8: SIMD-validated with the `simd` feature (simdutf8, run-time
-/// detected) from 64 bytes on, [`kernel::is_utf8_short`] below that. The policies below ask
-/// this first and std only for the position of an error: on a decoded column of URLs (a few
-/// UTF-8 characters per row), std's validator took five times as long as the decode itself.
+/// detected) from [`LONG`] bytes on; below that, ASCII first ([`is_ascii`]), then
+/// [`kernel::is_utf8_short`], whose SIMD step costs a hundred-odd instructions whatever the
+/// bytes, which a short ASCII value need not pay. The policies below ask this first and std
+/// only for the position of an error: on a decoded column of URLs (a few UTF-8 characters per
+/// row), std's validator took five times as long as the decode itself.
 #[inline]
 pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
+    (bytes.len() < LONG && is_ascii(bytes)) || validate(bytes)
+}
+
+/// [`is_utf8`] of one value (a row, a call, `batch::is_text`): ASCII first at every length,
+/// as most values of a column of URLs are.
+#[inline]
+pub(crate) fn is_text(bytes: &[u8]) -> bool {
+    is_ascii(bytes) || validate(bytes)
+}
+
+/// From this many bytes on, [`validate`] takes simdutf8's entry.
+const LONG: usize = 64;
+
+/// The validation proper: simdutf8's entry from [`LONG`] bytes on (with the `simd` feature),
+/// the kernel's check below.
+#[inline(always)]
+fn validate(bytes: &[u8]) -> bool {
     #[cfg(feature = "simd")]
-    if bytes.len() >= 64 {
+    if bytes.len() >= LONG {
         return simdutf8::basic::from_utf8(bytes).is_ok();
     }
     kernel::is_utf8_short(bytes)
+}
+
+/// Whether every byte of `bytes` is ASCII: eight bytes at a time, or'ed together, the last
+/// eight overlapping (no branch per word and no alignment step, which a short value does not
+/// repay: std's `is_ascii`, which has both, took more instructions on URLs of 76 bytes). The
+/// words are arrays (`as_chunks`): `chunks_exact` with `try_into` left a length check per
+/// word, 17 instructions more a row on the JVM's per-row decode (`jvm-instr.sh`).
+#[inline]
+pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
+    // The last eight bytes as one word (overlapping the whole words before them).
+    let Some(&last) = bytes.last_chunk::<8>() else {
+        return bytes.iter().fold(0, |any, &b| any | b) < 0x80;
+    };
+    let any = bytes
+        .as_chunks::<8>()
+        .0
+        .iter()
+        .fold(u64::from_ne_bytes(last), |any, &w| any | u64::from_ne_bytes(w));
+    any & 0x8080_8080_8080_8080 == 0
 }
 
 /// Applies `d.utf8` to `output`, the complete decoding of `input`.
