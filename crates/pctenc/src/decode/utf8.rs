@@ -509,10 +509,11 @@ mod tests {
     use super::*;
     use crate::profile::Profile;
 
-    /// `is_utf8` is std's verdict at every length around its two thresholds (16 and 64
-    /// bytes), on every two-byte sequence and every three- and four-byte sequence's lead and
-    /// second byte, each at the start, the middle and the end of the value. (Run under every
-    /// kernel by scripts/test.d/51-kernels.sh: the check below 64 bytes is the kernel's.)
+    /// `is_utf8` and `is_text` are std's verdict at every length around their two thresholds
+    /// (16 and 64 bytes), on every two-byte sequence and every three- and four-byte sequence's
+    /// lead and second byte, each at the start, the middle and the end of the value. (Run
+    /// under every kernel by scripts/test.d/51-kernels.sh: the check below 64 bytes is the
+    /// kernel's.)
     #[test]
     fn is_utf8_is_std_s_verdict_on_short_values() {
         let mut cases = 0;
@@ -526,6 +527,7 @@ mod tests {
                         let v = [&b"x".repeat(at)[..], &seq, &b"y".repeat(pad - at)].concat();
                         let std = core::str::from_utf8(&v).is_ok();
                         assert_eq!(is_utf8(&v), std, "{v:02x?}");
+                        assert_eq!(is_text(&v), std, "{v:02x?}");
                         cases += usize::from(!std);
                     }
                 }
