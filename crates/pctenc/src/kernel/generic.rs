@@ -2,22 +2,10 @@
 //! this code, each through its own `#[target_feature]` entry points ([`entry_points!`]).
 //! `B` is the vector's width (16, 32 or 64). Where the instruction set compresses bytes by
 //! a mask ([`Vector::COMPRESS`]: AVX-512 VBMI2), a block with escapes is one expansion and
-//! a decoded block one compaction, in place of the light and heavy tables below.
+//! a decoded block one compaction, in place of the light and heavy tables.
 //!
-//! ```text
-//! classify(v):  esc = lo[v & 15] & HI[v >> 4] == 0          (any AsciiSet, see tables.rs)
-//! encode:       a short value with nothing to escape: its first and last B bytes, stored
-//!               blocks of B bytes: no escape → store v; light block → per 8-byte unit of
-//!               at most 4 escapes, one shuffle by LIGHT[mask]; heavy block → per 4-byte
-//!               group, one shuffle by EXPAND[mask]
-//!               the tail: the last B bytes again, from where their encoding began
-//! decode:       runs without '%': 2B bytes a round; a block with one '%' stored as it is,
-//!               the escape fixed in place; denser blocks: a fixed-stride step (every valid
-//!               escape at once, digits dropped by COMPACT[keep], a 2-bit carry)
-//!               the tail, and short values: at most two padded steps
-//! ```
-//!
-//! The design and the measurements behind it: docs/kernels.md (sections named below).
+//! The algorithms in outline, the design and the measurements behind it: docs/kernels.md
+//! ("Encode", "Decode", and the sections named below).
 //!
 //! Every `unsafe fn` here needs the CPU to have `V`'s instruction set (the entry points
 //! promise it); a `Safety:` line says what else it needs.
@@ -128,6 +116,13 @@ impl<V: Vector, const PLUS: bool> Enc<V, PLUS> {
     fn classify(&self, v: V) -> (V, V, V) {
         let (kept, lo_n, hi_n) = self.kept(v);
         (kept.eq(self.zero), lo_n, hi_n)
+    }
+
+    /// The bytes the profile changes, as a mask (a method: closures lack `#[target_feature]`).
+    #[inline(always)]
+    fn changed(&self, v: V) -> u64 {
+        let esc = self.classify(v).0;
+        if PLUS { esc.or(v.eq(self.space)) } else { esc }.movemask()
     }
 
     /// The bytes of `v` written as they are (not zero; see [`Nibbles`]) and its nibbles.
@@ -437,8 +432,7 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
     end: usize,
     light_end: usize,
 ) -> (usize, usize) {
-    let b = V::BYTES;
-    let light_end = light_end.min(end);
+    let (b, light_end) = (V::BYTES, light_end.min(end));
     // SAFETY: see `encode`.
     unsafe {
         // Where the last of the `n` bytes ending by `end` start (null, below any `s`, if none).
@@ -499,26 +493,20 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
                 d = d.add(e.heavy(order, V::load(s), d).0);
                 s = s.add(b);
             }
-            (i, w) = (s as usize - src as usize, d as usize - dst as usize);
-            return (i, w);
+            return (s as usize - src as usize, d as usize - dst as usize);
         }
     }
 }
 
-/// How many leading bytes of `input` the profile writes unchanged (a space that becomes `+`
-/// is a change).
+/// How many leading bytes of `input` the profile writes unchanged (a space to `+` is a change).
 #[inline(always)]
 pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, input: &[u8]) -> usize {
     // SAFETY: the caller's promise; each load reads one whole chunk, or the padded copy.
     unsafe {
         let e = Enc::<V, PLUS>::new(n, &[0; 16]);
-        let changed = |v: V| {
-            let esc = e.classify(v).0;
-            if PLUS { esc.or(v.eq(e.space)) } else { esc }.movemask()
-        };
         let mut i = 0;
         while i + V::BYTES <= input.len() {
-            let mask = changed(V::load(input.as_ptr().add(i)));
+            let mask = e.changed(V::load(input.as_ptr().add(i)));
             if mask != 0 {
                 return i + mask.trailing_zeros() as usize;
             }
@@ -526,7 +514,7 @@ pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, inpu
         }
         let mut buf = [0u8; 64];
         copy_short::<V, _>(&input[i..], &mut buf);
-        let mask = changed(V::load(buf.as_ptr())) | 1 << (input.len() - i);
+        let mask = e.changed(V::load(buf.as_ptr())) | 1 << (input.len() - i);
         i + mask.trailing_zeros() as usize
     }
 }
