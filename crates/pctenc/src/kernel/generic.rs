@@ -53,11 +53,14 @@ fn low<V: Bytes>(n: usize) -> u64 {
     }
 }
 
-/// Copies `input` (at most 64 bytes; 128 for 64-byte vectors `V`) to the start of `buf`:
-/// two overlapping moves of a constant width, not a `memcpy` call (docs/kernels.md, "Short
-/// values (encode)").
+/// Where [`Vector::load_at`] reads a short `input` (up to 64 bytes; 128 for 64-byte vectors):
+/// in place where `V` masks, else `buf` (zeros), `input` copied to its start in two moves
+/// of a constant width, not a `memcpy` (docs/kernels.md, "Short values (encode)").
 #[inline(always)]
-fn copy_short<V: Bytes, const N: usize>(input: &[u8], buf: &mut [u8; N]) {
+fn short_source<V: Vector, const N: usize>(input: &[u8], buf: &mut [u8; N]) -> *const u8 {
+    if V::MASKED {
+        return input.as_ptr();
+    }
     /// The first and the last `W` of the `n` bytes: one load and one store each.
     #[inline(always)]
     fn two<const W: usize, const N: usize>(input: &[u8], buf: &mut [u8; N], n: usize) {
@@ -79,6 +82,7 @@ fn copy_short<V: Bytes, const N: usize>(input: &[u8], buf: &mut [u8; N]) {
         }
         0 => {}
     }
+    buf.as_ptr()
 }
 
 /// The encoder's constants, made once per call.
@@ -348,8 +352,8 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
         let (e, order) = (Enc::<V, PLUS>::new(n, digits), V::order());
         if len < b {
             let mut buf = [0u8; 64];
-            copy_short::<V, _>(input, &mut buf);
-            let (_, mask) = e.block(&order, V::load(buf.as_ptr()), len, dst);
+            let q = short_source::<V, _>(input, &mut buf);
+            let (_, mask) = e.block(&order, V::load_at(q, len, 0), len, dst);
             return Some((len, len + 2 * (mask & low::<V>(len)).count_ones() as usize));
         }
         let (o, mask) = e.heavy(&order, V::load(src), dst);
@@ -513,8 +517,8 @@ pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, inpu
             i += V::BYTES;
         }
         let mut buf = [0u8; 64];
-        copy_short::<V, _>(&input[i..], &mut buf);
-        let mask = e.changed(V::load(buf.as_ptr())) | 1 << (input.len() - i);
+        let q = short_source::<V, _>(&input[i..], &mut buf);
+        let mask = e.changed(V::load_at(q, input.len() - i, 0)) | 1 << (input.len() - i);
         i + mask.trailing_zeros() as usize
     }
 }
@@ -647,16 +651,15 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
                 return Some(s0.written + s1.written);
             }
             let mut buf = [0u8; 2 * 64 + 2];
-            copy_short::<V, _>(input, &mut buf);
-            let q = buf.as_ptr();
-            let s0 =
-                self.step(self.scan(V::load(q)), (V::load(q.add(1)), V::load(q.add(2))), 0, dst)?;
+            let q = short_source::<V, _>(input, &mut buf);
+            let ahead = (V::load_at(q, n, 1), V::load_at(q, n, 2));
+            let s0 = self.step(self.scan(V::load_at(q, n, 0)), ahead, 0, dst)?;
             if n <= b {
                 return Some((s0.keep & low::<V>(n)).count_ones() as usize);
             }
-            let q = q.add(b);
-            let ahead = (V::load(q.add(1)), V::load(q.add(2)));
-            let s1 = self.step(self.scan(V::load(q)), ahead, s0.carry, dst.add(s0.written))?;
+            let ahead = (V::load_at(q, n, b + 1), V::load_at(q, n, b + 2));
+            let s1 =
+                self.step(self.scan(V::load_at(q, n, b)), ahead, s0.carry, dst.add(s0.written))?;
             Some(s0.written + (s1.keep & low::<V>(n - b)).count_ones() as usize)
         }
     }

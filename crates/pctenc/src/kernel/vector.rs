@@ -5,10 +5,6 @@
 //! where the tables apply (`PSHUFB` and its kin do not cross 16 bytes). docs/kernels.md,
 //! "The vector trait", has the list of what differs per instruction set, and why.
 //!
-//! Lookups take a 16-byte table (in every lane) and indices below 16, or with bit 7 set for
-//! a zero: `PSHUFB`'s semantics, which NEON's `TBL` and wasm's `swizzle` share for such
-//! indices (they zero every index from 16 up). Every table in [`super::tables`] keeps to it.
-//!
 //! # Safety
 //!
 //! The traits are `unsafe` to implement: a method may execute its type's instruction set,
@@ -66,7 +62,8 @@ pub(crate) unsafe trait Vector: Bytes {
     /// Each byte shifted left by 4. Only for bytes below 16: on x86 the shift is 16 bits
     /// wide, and the high nibble of an even byte lands in the low nibble of the next one.
     fn shl4(self) -> Self;
-    /// `self[idx]` per lane, where `self` is a table: see the module docs.
+    /// `self[idx]` per lane, `self` a 16-byte table, `idx` below 16 or with bit 7 set for a zero:
+    /// `PSHUFB`'s semantics, which `TBL` and `swizzle` share for such indices ([`super::tables`]).
     fn lookup(self, idx: Self) -> Self;
     /// `b` where `self` (all ones or all zeros per byte) is set, else `a`.
     fn select(self, a: Self, b: Self) -> Self;
@@ -80,8 +77,7 @@ pub(crate) unsafe trait Vector: Bytes {
     /// groups `2k` and `2k + 1` in one vector. `INVERSE` undoes it. Not called where the
     /// vector [compresses](Vector::COMPRESS).
     #[inline(always)]
-    fn pair_order<const INVERSE: bool>(self, order: &(Self, Self)) -> Self {
-        let _ = order;
+    fn pair_order<const INVERSE: bool>(self, _order: &(Self, Self)) -> Self {
         debug_assert!(Self::LANES == 1);
         self
     }
@@ -90,6 +86,15 @@ pub(crate) unsafe trait Vector: Bytes {
     fn ahead<const N: usize>(self) -> Self;
     /// Lane `i` (below [`LANES`](Vector::LANES)).
     fn lane(self, i: usize) -> Self::Lane;
+    /// Whether [`load_at`](Vector::load_at) masks: short input read in place, not copied.
+    const MASKED: bool = false;
+    /// The `B` bytes at `q + k` of the `n` at `q`, zeros from byte `n` on (without masks, `q`
+    /// is a zero-padded copy). Safety: `n` bytes at `q` readable; without masks, `B` at `q + k`.
+    #[inline(always)]
+    unsafe fn load_at(q: *const u8, _n: usize, k: usize) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe { Self::load(q.wrapping_add(k)) }
+    }
     /// `x`, which the compiler must take as it is (AVX2: so that one register addresses a
     /// pattern and its lengths; docs/kernels.md, "Bulk loop").
     #[inline(always)]
@@ -105,8 +110,7 @@ pub(crate) unsafe trait Vector: Bytes {
     /// (`mask`) at `dst`, given `x` (the block as written where kept), `h` and `l` (each
     /// byte's hex digits) and `pct` (`%` in every byte); returns `B + 2 * escapes`. Safety:
     /// as [`Bytes::splat`], and `dst` is valid for writes of `encode_room` bytes.
-    unsafe fn expand(x: Self, h: Self, l: Self, pct: Self, mask: u64, dst: *mut u8) -> usize {
-        let _ = (x, h, l, pct, mask, dst);
+    unsafe fn expand(_x: Self, _h: Self, _l: Self, _pct: Self, _mask: u64, _dst: *mut u8) -> usize {
         unreachable!("only a COMPRESS vector expands a block whole")
     }
     /// Stores the bytes `keep` marks, in order, at `dst`, and returns how many: per 8-byte
@@ -131,9 +135,7 @@ pub(crate) unsafe trait Vector: Bytes {
     /// Hints the cache to fetch the line at `p` for reading (`_WRITE`: for writing). Never
     /// faults; a no-op where the instruction set has no such hint.
     #[inline(always)]
-    fn prefetch<const WRITE: bool>(p: *const u8) {
-        let _ = p;
-    }
+    fn prefetch<const WRITE: bool>(_p: *const u8) {}
 }
 
 /// One 16-byte lane: where the expansion and compaction tables apply, a one-lane

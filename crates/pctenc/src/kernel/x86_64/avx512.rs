@@ -60,6 +60,13 @@ unsafe impl Vector for Avx512 {
     const LANES: usize = 4;
     type Lane = Ssse3;
     const COMPRESS: bool = true;
+    const MASKED: bool = true;
+    #[inline(always)]
+    unsafe fn load_at(q: *const u8, n: usize, k: usize) -> Self {
+        let keep = n.saturating_sub(k).min(64) as u32;
+        // SAFETY: the caller's bound; the bytes the mask leaves out are not read (nor fault).
+        Avx512(unsafe { _mm512_maskz_loadu_epi8(_bzhi_u64(!0, keep), q.wrapping_add(k).cast()) })
+    }
     #[inline(always)]
     unsafe fn table(t: &[u8; 16]) -> Self {
         // SAFETY: `t` is 16 readable bytes; the instruction set as promised.
