@@ -346,7 +346,7 @@ pub(crate) unsafe fn encode_small<V: Vector, const PLUS: bool>(
         return Some((0, 0));
     }
     let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
-    // SAFETY: the caller's promise; loads lie in the input (B <= len) or the padded copy,
+    // SAFETY: the caller's promise; loads lie in the input (B <= len, or masked) or the copy,
     // stores within `encode_room` of `3 * len` (`has_room`).
     unsafe {
         let (e, order) = (Enc::<V, PLUS>::new(n, digits), V::order());
@@ -505,7 +505,7 @@ unsafe fn blocks<V: Vector, const PLUS: bool, const FAR: bool>(
 /// How many leading bytes of `input` the profile writes unchanged (a space to `+` is a change).
 #[inline(always)]
 pub(crate) unsafe fn clean_prefix<V: Vector, const PLUS: bool>(n: &Nibbles, input: &[u8]) -> usize {
-    // SAFETY: the caller's promise; each load reads one whole chunk, or the padded copy.
+    // SAFETY: the caller's promise; each load reads one whole chunk, or `short_source`'s.
     unsafe {
         let e = Enc::<V, PLUS>::new(n, &[0; 16]);
         let mut i = 0;
@@ -635,7 +635,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
     unsafe fn short(&self, input: &[u8], dst: *mut u8) -> Option<usize> {
         let (b, n, p) = (V::BYTES, input.len(), input.as_ptr());
         debug_assert!(n <= 2 * b);
-        // SAFETY: loads lie in the input (n >= B + 2) or in `buf`; stores in the caller's 2B.
+        // SAFETY: loads in the input (n >= B + 2, or masked) or `buf`; stores in the caller's 2B.
         unsafe {
             if n >= b + 2 {
                 let ahead = (V::load(p.add(1)), V::load(p.add(2)));
