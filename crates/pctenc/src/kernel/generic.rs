@@ -1,8 +1,7 @@
 //! The SIMD kernels' algorithms, written once over [`Vector`]: every instruction set runs
 //! this code, each through its own `#[target_feature]` entry points ([`entry_points!`]).
-//! `B` is the vector's width (16, 32 or 64). Where the instruction set compresses bytes by
-//! a mask ([`Vector::COMPRESS`]: AVX-512 VBMI2), a block with escapes is one expansion and
-//! a decoded block one compaction, in place of the light and heavy tables.
+//! `B` is the vector's width (16, 32 or 64); where it compresses ([`Vector::COMPRESS`]), a
+//! block is one expansion or compaction, in place of the light and heavy tables.
 //!
 //! The algorithms in outline, the design and the measurements behind it: docs/kernels.md
 //! ("Encode", "Decode", and the sections named below).
@@ -13,7 +12,7 @@
 use core::mem::MaybeUninit;
 
 use super::scalar::{zero_bytes, ONES, UNHEX};
-use super::tables::{Nibbles, HEX_ADJUST, HEX_HI, HEX_LO, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
+use super::tables::{Nibbles, HI_NIBBLE, LIGHT, LIGHT_BAD, LIGHT_MAX};
 use super::tables::{EXPAND, EXPAND_PAIR, GROUP_LEN, PAIR_LEN};
 use super::vector::{Bytes, Vector};
 use super::Out;
@@ -528,11 +527,7 @@ struct Dec<V: Vector, const PLUS: bool, const REJECT: bool> {
     pct: V,
     plus: V,
     space: V,
-    low4: V,
-    zero: V,
-    hex_lo: V,
-    hex_hi: V,
-    hex_adjust: V,
+    hex: [V; 3],
 }
 
 /// What one decode step did.
@@ -553,11 +548,7 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
                 pct: V::splat(b'%'),
                 plus: V::splat(b'+'),
                 space: V::splat(b' '),
-                low4: V::splat(0x0F),
-                zero: V::splat(0),
-                hex_lo: V::table(&HEX_LO),
-                hex_hi: V::table(&HEX_HI),
-                hex_adjust: V::table(&HEX_ADJUST),
+                hex: V::hex_tables(),
             }
         }
     }
@@ -569,15 +560,6 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
         let pct = a.eq(self.pct);
         let text = if PLUS { a.eq(self.plus).select(a, self.space) } else { a };
         (pct, pct.movemask(), text)
-    }
-
-    /// The bytes of `x` that are not hex digits (all ones), and each byte's digit value
-    /// (below 16 for digits; up to 24 for the others, which no caller keeps).
-    #[inline(always)]
-    fn hex(&self, x: V) -> (V, V) {
-        let (lo, hi) = (x.and(self.low4), x.high_nibbles());
-        let bad = self.hex_lo.lookup(lo).and(self.hex_hi.lookup(hi)).eq(self.zero);
-        (bad, lo.add(self.hex_adjust.lookup(hi)))
     }
 
     /// Decodes a block given its [`scan`](Dec::scan), into `dst`; `ahead` is the block 1
@@ -601,16 +583,13 @@ impl<V: Vector, const PLUS: bool, const REJECT: bool> Dec<V, PLUS, REJECT> {
             unsafe { text.store(dst) };
             return Some(Decoded { written: V::BYTES, carry: 0, keep: full });
         }
-        let ((bad1, high), (bad2, low_digit)) = (self.hex(one), self.hex(two));
-        let valid_v = bad1.or(bad2).andnot(pct);
+        let (bad, digits) = V::hex_pair(one, two, &self.hex);
+        let valid_v = bad.andnot(pct);
         let valid = valid_v.movemask();
         if REJECT && valid != pm {
             return None;
         }
-        // A value of 16 or more in lane j of `high` is that of a letter `G`-`O` or `g`-`o`
-        // at byte j + 1; `shl4` may carry it into lane j + 1, whose byte is that letter,
-        // not a `%`: that lane is never taken.
-        let decoded = valid_v.select(text, high.shl4().or(low_digit));
+        let decoded = valid_v.select(text, digits);
         // The digits of the escapes go, and their overflow into the next block is its carry
         // (128 bits for 64-byte vectors; below that, the compiler keeps to one register).
         let wide = u128::from(valid) << 1 | u128::from(valid) << 2;

@@ -86,6 +86,28 @@ pub(crate) unsafe trait Vector: Bytes {
     fn ahead<const N: usize>(self) -> Self;
     /// Lane `i` (below [`LANES`](Vector::LANES)).
     fn lane(self, i: usize) -> Self::Lane;
+    /// The decoder's hex-digit tables, made once per call. Safety: as [`Bytes::splat`].
+    #[inline(always)]
+    unsafe fn hex_tables() -> [Self; 3] {
+        use super::tables::{HEX_ADJUST, HEX_HI, HEX_LO};
+        // SAFETY: the caller's promise.
+        unsafe { [Self::table(&HEX_LO), Self::table(&HEX_HI), Self::table(&HEX_ADJUST)] }
+    }
+    /// `one`, `two`: a block 1 and 2 bytes on. Bit 7 of `bad` is set where either is no hex
+    /// digit (every bit, by nibbles); `value`, the byte they spell; `t`: [`Vector::hex_tables`].
+    #[inline(always)]
+    fn hex_pair(one: Self, two: Self, [lo_t, hi_t, adjust]: &[Self; 3]) -> (Self, Self) {
+        // SAFETY: `one` exists, so the CPU has the instruction set (the module docs).
+        let (low4, zero) = unsafe { (Self::splat(0x0F), Self::splat(0)) };
+        let (l1, h1, l2, h2) =
+            (one.and(low4), one.high_nibbles(), two.and(low4), two.high_nibbles());
+        let (ok1, ok2) =
+            (lo_t.lookup(l1).and(hi_t.lookup(h1)), lo_t.lookup(l2).and(hi_t.lookup(h2)));
+        // The value of a letter `G`-`O` or `g`-`o` at byte j + 1 is 16 or more; `shl4` may
+        // carry it into lane j + 1, whose byte is that letter, not a `%`: never taken.
+        let value = l1.add(adjust.lookup(h1)).shl4().or(l2.add(adjust.lookup(h2)));
+        (ok1.eq(zero).or(ok2.eq(zero)), value)
+    }
     /// Whether [`load_at`](Vector::load_at) masks: short input read in place, not copied.
     const MASKED: bool = false;
     /// The `B` bytes at `q + k` of the `n` at `q`, zeros from byte `n` on (without masks, `q`

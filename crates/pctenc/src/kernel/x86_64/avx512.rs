@@ -1,22 +1,22 @@
 //! The AVX-512 kernel (F, BW, VBMI, VBMI2, with BMI2 and POPCNT): the generic algorithm on
-//! 64-byte vectors of four 16-byte lanes. What is its own is what the instruction set does
-//! in one instruction where the others need a table per 4 or 8 bytes: VBMI2's byte compress
-//! ([`Vector::COMPRESS`]): `expand` puts each byte and its two digits in three slots
-//! (`VPERMT2B`, `VPERMB`, `PDEP`) and compresses them; see docs/kernels.md, "AVX-512's compress".
+//! 64-byte vectors of four 16-byte lanes. Its own is what the instruction set does in one
+//! instruction where the others need tables: VBMI2's byte compress ([`Vector::COMPRESS`]:
+//! `expand` puts each byte and its two digits in three slots and compresses them; see
+//! docs/kernels.md, "AVX-512's compress"), and VBMI's 128-byte lookup of hex digits.
 //!
-//! Compress goes to a register and then to memory with a plain store: the memory form of
+//! Compress goes to a register, then to memory with a plain store: the memory form of
 //! `VPCOMPRESSB` is microcoded on AMD Zen 4. Comparisons give k-masks; the vector form the
 //! trait speaks (`VPMOVM2B`) and its `movemask` (`VPMOVB2M`) cancel out in the compiler.
 //!
-//! CPUs with AVX-512 BW but without VBMI2 (Skylake-X, Cascade Lake) run the AVX2 kernel.
-//! Where no CPU at hand has AVX-512 (CI included), `scripts/test.d/57-avx512emu.sh` runs this
-//! kernel under an emulator against the scalar kernel (`crates/pctenc-emu`).
+//! CPUs with AVX-512 BW but without VBMI2 (Skylake-X, Cascade Lake) run the AVX2 kernel; CI,
+//! without AVX-512, runs this one under an emulator (`scripts/test.d/57-avx512emu.sh`).
 
 use core::arch::x86_64::*;
 
 use super::ssse3::Ssse3;
+use crate::kernel::scalar::UNHEX;
 use crate::kernel::tables::table;
-use crate::kernel::vector::{ops, simd, Vector};
+use crate::kernel::vector::{ops, simd, Bytes, Vector};
 
 /// A 64-byte vector of the AVX-512 kernel.
 #[derive(Clone, Copy)]
@@ -25,6 +25,7 @@ pub(crate) struct Avx512(__m512i);
 /// The first of the three output slots of each of 16 input bytes (`0b…001001001`, 48 bits:
 /// the sum of `8^j` for `j < 16`, which is `(2^48 - 1) / 7`).
 const FIRST: u64 = ((1 << 48) - 1) / 7;
+const _: () = assert!(FIRST.count_ones() == 16 && 64 - (FIRST << 2).leading_zeros() == 48);
 
 /// For input group `g` (bytes `16g..16g+16`), the `VPERMT2B` indices that put byte `j` in
 /// slot `3j` and its high hex digit (index + 64: the second table) in slot `3j + 1`. Slot
@@ -77,6 +78,25 @@ unsafe impl Vector for Avx512 {
         shl4() => _mm512_slli_epi16::<4>; lookup(b) => _mm512_shuffle_epi8;
         zip32<HIGH>(b) => _mm512_unpacklo_epi32, _mm512_unpackhi_epi32;
         zip64<HIGH>(b) => _mm512_unpacklo_epi64, _mm512_unpackhi_epi64;
+    }
+    #[inline(always)]
+    unsafe fn hex_tables() -> [Self; 3] {
+        // SAFETY: `UNHEX` has 256 readable bytes; the instruction set as promised.
+        unsafe { [Self::load(UNHEX.as_ptr()), Self::load(UNHEX[64..].as_ptr()), Self::splat(0)] }
+    }
+    /// One `VPERMI2B` a digit: each byte's low 7 bits looked up in `UNHEX[..128]`, whose bit
+    /// 7 (or the byte's own) marks a non-digit (docs/kernels.md, "Fixed-stride step").
+    #[inline(always)]
+    fn hex_pair(one: Self, two: Self, t: &[Self; 3]) -> (Self, Self) {
+        simd!({
+            let h = _mm512_permutex2var_epi8(t[0].0, one.0, t[1].0);
+            let l = _mm512_permutex2var_epi8(t[0].0, two.0, t[1].0);
+            let bad = _mm512_or_si512(_mm512_or_si512(h, one.0), _mm512_or_si512(l, two.0));
+            // The 16-bit shift moves a byte's high nibble into the next byte's low one,
+            // which the mask clears: 0xF0 & (h << 4) | l.
+            let h4 = _mm512_slli_epi16::<4>(h);
+            (Avx512(bad), Avx512(_mm512_ternarylogic_epi32::<0xEA>(h4, _mm512_set1_epi8(-16), l)))
+        })
     }
     #[inline(always)]
     fn high_nibbles(self) -> Self {
@@ -142,22 +162,3 @@ crate::kernel::generic::entry_points!(
     "avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx2,bmi2,popcnt",
     Avx512
 );
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn triple_puts_byte_and_digits_in_three_slots() {
-        for (g, row) in TRIPLE.iter().enumerate() {
-            for j in 0..16 {
-                let src = (16 * g + j) as u8;
-                assert_eq!(row[3 * j], src);
-                assert_eq!(row[3 * j + 1], 64 + src);
-                assert_eq!(row[3 * j + 2], src);
-            }
-        }
-        assert_eq!(FIRST.count_ones(), 16);
-        assert_eq!(64 - (FIRST << 2).leading_zeros(), 48);
-    }
-}
