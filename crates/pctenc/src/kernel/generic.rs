@@ -724,8 +724,6 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     // (decoding never writes more than it reads), so one bound covers input and output.
     let end = input.len().min(out.len());
     let room = out.len();
-    // The last block had two escapes or more: the next probably has too (skip the run loop).
-    let mut dense = false;
     // `out` is reached only through `dst` from here (see `encode`).
     let (src, dst) = (input.as_ptr(), out.as_mut_ptr().cast::<u8>());
     // SAFETY: in the whole body, the caller's promise for the vectors. Loads and stores stay
@@ -733,7 +731,8 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
     unsafe {
         let d = Dec::<V, PLUS, REJECT>::new();
         while i + b + 2 <= end {
-            if carry == 0 && !dense && !PLUS {
+            // Here `carry` is 0: the loop below leaves only after a block without one.
+            if !PLUS {
                 // Runs without `%`: 2B bytes a round, two compares, one test, two stores.
                 while i + 2 * b + 2 <= end {
                     let (x, y) = (V::load(src.add(i)), V::load(src.add(i + b)));
@@ -778,36 +777,36 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
                     break;
                 }
             }
-            if far {
-                V::prefetch::<false>(src.wrapping_add(i + AHEAD));
-            }
-            let scan = d.scan(V::load(src.add(i)));
-            let pm = scan.1;
-            // With a byte compress, a block with an escape steps even when it has one: the
-            // step is one compress, and branching on the count mispredicts where blocks of
-            // one and of several escapes alternate (`malformed`: 3.3x percent-encoding that
-            // way on AVX-512, 5.9x with the step).
-            let few = if V::COMPRESS { pm == 0 } else { pm & pm.wrapping_sub(1) == 0 };
-            if carry == 0 && few {
-                // No escape, or exactly one: the block as it is, the escape fixed in place
-                // (docs/kernels.md, "Run loop").
-                dense = false;
-                scan.2.store(dst.add(w));
-                if pm == 0 {
-                    (i, w) = (i + b, w + b);
-                    continue;
+            // Blocks with escapes, stepped until one has at most one and no carry, at one
+            // branch a block (docs/kernels.md, "Fixed-stride step").
+            while i + b + 2 <= end {
+                if far {
+                    V::prefetch::<false>(src.wrapping_add(i + AHEAD));
                 }
-                match fix_one::<REJECT>(src, dst, (i, w), pm.trailing_zeros() as usize) {
-                    Ok(at) => (i, w) = at,
-                    Err(at) => return at,
+                let scan = d.scan(V::load(src.add(i)));
+                let pm = scan.1;
+                // With a byte compress, a block with one escape steps too: branching on the
+                // count mispredicts (docs/kernels.md, "Run loop").
+                let more = if V::COMPRESS { pm } else { pm & pm.wrapping_sub(1) };
+                if u64::from(carry) | more == 0 {
+                    // At most one: the block as it is, the escape fixed in place.
+                    scan.2.store(dst.add(w));
+                    (i, w) = if pm == 0 {
+                        (i + b, w + b)
+                    } else {
+                        match fix_one::<REJECT>(src, dst, (i, w), pm.trailing_zeros() as usize) {
+                            Ok(at) => at,
+                            Err(at) => return at,
+                        }
+                    };
+                    break;
                 }
-                continue;
+                let ahead = (V::load(src.add(i + 1)), V::load(src.add(i + 2)));
+                let Some(s) = d.step(scan, ahead, u64::from(carry), dst.add(w)) else {
+                    return (i + carry.count_ones() as usize, w);
+                };
+                (i, w, carry) = (i + b, w + s.written, s.carry as u32);
             }
-            let ahead = (V::load(src.add(i + 1)), V::load(src.add(i + 2)));
-            let Some(s) = d.step(scan, ahead, u64::from(carry), dst.add(w)) else {
-                return (i + carry.count_ones() as usize, w);
-            };
-            (i, w, carry, dense) = (i + b, w + s.written, s.carry as u32, true);
         }
         // The end: the carried digits, then the rest (under B + 2 bytes) in at most two
         // padded steps, short of a `%` in its last two bytes unless `last` (docs/kernels.md,
