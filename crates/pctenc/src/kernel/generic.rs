@@ -786,7 +786,7 @@ pub(crate) unsafe fn decode<V: Vector, const PLUS: bool, const REJECT: bool>(
                 let scan = d.scan(V::load(src.add(i)));
                 let pm = scan.1;
                 // With a byte compress, a block with one escape steps too: branching on the
-                // count mispredicts (docs/kernels.md, "Run loop").
+                // count mispredicts (docs/kernels.md, "Which ISA differences are real").
                 let more = if V::COMPRESS { pm } else { pm & pm.wrapping_sub(1) };
                 if u64::from(carry) | more == 0 {
                     // At most one: the block as it is, the escape fixed in place.
