@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python package (crates/pctenc-py): fmt and clippy on its crate (it is outside the Rust
+# The Python package (crates/pctenc-py): fmt, clippy and rustdoc on its crate (it is outside the Rust
 # workspace, so the workspace's checks do not see it), then build the wheel with the fast
 # `wheel` profile, install it into the Python suites' shared virtualenv (scripts/python/venv.sh:
 # made fresh per clean checkout with the pinned test packages), and run
@@ -21,7 +21,8 @@ lap() { echo "40-python: $1 ($((SECONDS - t0)) s so far)"; }
 
 cargo fmt --manifest-path "$manifest" -- --check
 cargo clippy --manifest-path "$manifest" --all-targets -q -- -D warnings
-lap "fmt and clippy clean"
+RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path "$manifest" --no-deps --document-private-items -q
+lap "fmt, clippy and doc clean"
 
 # The shared venv of the Python suites (scripts/python/venv.sh: every pin of
 # requirements-test.txt, made once per clean checkout), then the wheel with the documented

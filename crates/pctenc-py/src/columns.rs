@@ -5,7 +5,8 @@
 //! the whole column, and the results handed back as an array (for an array) or a chunked
 //! array (for a stream) through the same interface.
 //!
-//! The one `unsafe` block of the crate is here: a `string` array built from the batch API's
+//! One of the crate's two `unsafe` blocks is here (the other is a call into mimalloc, in
+//! [`crate::memory`]): a `string` array built from the batch API's
 //! output without Arrow checking its bytes again, where the library has checked the same
 //! conditions faster ([`string_array`]).
 
@@ -129,7 +130,8 @@ pub fn read(values: &Bound<'_, PyAny>) -> PyResult<Column> {
 }
 
 /// Runs `chunk` over every chunk with the GIL released; a failure becomes the Python
-/// exception, its row counted in the whole column.
+/// exception, its row counted in the whole column. First, the memory of earlier calls idle
+/// for over a second goes back to the system ([`crate::memory::release_idle`]).
 pub fn run(
     py: Python<'_>,
     chunks: &[ArrayRef],
@@ -137,6 +139,7 @@ pub fn run(
     chunk: impl Fn(&ArrayRef) -> Result<ArrayRef, Failure> + Sync,
 ) -> PyResult<Vec<ArrayRef>> {
     let out = py.detach(|| {
+        crate::memory::release_idle();
         let mut out = Vec::with_capacity(chunks.len());
         let mut base = 0;
         for c in chunks {

@@ -12,15 +12,22 @@
 //!   not cover go to `urllib.parse` itself);
 //! - [`columns`]: Arrow columns in and out through the PyCapsule interface, each chunk run
 //!   with the GIL released, errors naming the row in the whole column;
+//! - [`memory`]: the module's allocator (mimalloc), which keeps a column's output memory
+//!   for the next call;
 //! - [`arrow`]: `pctenc.arrow.encode` / `decode`, one [`pctenc::batch`] call per chunk;
 //! - [`query`]: query strings as data ([`pctenc::query`]): parse, pick and build, on one
 //!   value or on Arrow columns.
+
+// The tour above links the private modules: the crate is documented for its maintainers
+// (`cargo doc --document-private-items`), and no Rust code depends on it.
+#![allow(rustdoc::private_intra_doc_links)]
 
 use pyo3::prelude::*;
 
 mod arrow;
 mod columns;
 mod errors;
+mod memory;
 mod names;
 mod query;
 mod scalar;

@@ -279,6 +279,8 @@ fn effective<'py>(
 /// >>> form = next(p for p in pctenc.profiles() if p["name"] == "form")
 /// >>> form["space"], form["decode"]["plus_as_space"]
 /// ('+', True)
+// The docstring is Python's (a doctest): `["plus_as_space"]` is an index, not a Rust link.
+#[allow(rustdoc::broken_intra_doc_links)]
 #[pyfunction]
 fn profiles(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);

@@ -1,0 +1,29 @@
+//! The module's memory: every Rust allocation of `pctenc._pctenc` comes from mimalloc (also
+//! the allocator behind pyarrow's default memory pool), not from the C library's `malloc`.
+//!
+//! Why: glibc serves an allocation of more than 32 MiB (a column's output: 132 MB for 2 M URL
+//! rows) with a fresh `mmap` every time, and gives it back with `munmap` when the array is
+//! freed, so every call faulted in and cleared its output a page at a time, about a third of
+//! `pctenc.arrow.decode`'s time on URL rows (docs/python.md, "Speed"). mimalloc keeps freed
+//! memory for the next call; [`release_idle`] hands back what has been unused for longer than
+//! its purge delay (one second), so a process holds no more than what its last second of calls
+//! used. Transparent huge pages are not asked for (the `no_thp` feature): on the virtual
+//! machines measured, a fresh huge page made the first call of a process up to four times
+//! slower.
+
+/// The allocator of every Rust allocation in the module.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Returns to the system the memory mimalloc has kept unused for longer than its purge delay;
+/// memory freed within it stays for the next call. Called before each column call
+/// ([`crate::columns::run`]): without it, mimalloc purges only when its own bookkeeping next
+/// runs, which a module no longer called may never do.
+pub fn release_idle() {
+    // SAFETY: `mi_collect` takes no pointers and may be called on any thread at any time; with
+    // `force` false it frees only memory that no allocation owns.
+    #[allow(unsafe_code)]
+    unsafe {
+        libmimalloc_sys::mi_collect(false)
+    }
+}
