@@ -77,19 +77,25 @@ pub fn string_array<P: OffsetSizeTrait + Offset>(
 ) -> Result<ArrayRef, ArrowError> {
     let text = checked || out.is_text();
     let nulls = nulls(out.validity, out.offsets.len().saturating_sub(1));
-    let offsets = OffsetBuffer::new(ScalarBuffer::from(out.offsets));
+    let offsets = ScalarBuffer::from(out.offsets);
     let values = Buffer::from_vec(out.values);
     if !text {
+        let offsets = OffsetBuffer::new(offsets);
         return Ok(Arc::new(GenericStringArray::<P>::try_new(offsets, values, nulls)?));
     }
-    // SAFETY: `new_unchecked` is sound where `try_new` would not fail. Its conditions on the
+    // SAFETY: `new_unchecked` is sound where `try_new` would not fail, and
+    // `OffsetBuffer::new_unchecked` where `OffsetBuffer::new` would not panic (an `Output`
+    // always holds the first offset). Their conditions on the
     // offsets and bytes (the offsets non-negative, never decreasing and inside `values`, the
     // bytes they span UTF-8, every offset on a character boundary) were checked either by
     // `is_text` or, where `checked`, by the run that wrote every row of `out` into a new
     // output (`run_rows`), as `run_into_checked` documents: each stretch of rows by the SIMD
     // validator and a boundary check, the offsets being the ends of the rows as written.
     // `nulls` has one bit per row, `BooleanBuffer::new` having checked its length.
-    let array = unsafe { GenericStringArray::<P>::new_unchecked(offsets, values, nulls) };
+    let array = unsafe {
+        let offsets = OffsetBuffer::new_unchecked(offsets);
+        GenericStringArray::<P>::new_unchecked(offsets, values, nulls)
+    };
     Ok(Arc::new(array))
 }
 
