@@ -125,16 +125,14 @@ fn decode_loop<const PLUS: bool>(
                 break;
             }
             out[w] = byte;
-            i += 3;
-            w += 1;
+            (i, w) = (i + 3, w + 1);
         }
         let Some(&b) = input.get(i) else {
             return Ok(Progress { read: i, written: w });
         };
         if PLUS && b == b'+' {
             out[w] = b' ';
-            i += 1;
-            w += 1;
+            (i, w) = (i + 1, w + 1);
             continue;
         }
         if b != b'%' {
@@ -144,8 +142,7 @@ fn decode_loop<const PLUS: bool>(
             Step::Incomplete => return Ok(Progress { read: i, written: w }),
             Step::Unit { read, written, bytes } => {
                 out[w..w + written].copy_from_slice(&bytes[..written]);
-                i += read;
-                w += written;
+                (i, w) = (i + read, w + written);
             }
         }
     }
@@ -183,8 +180,7 @@ fn copy_literals<const PLUS: bool>(
         match input.get(i) {
             Some(&b) if !special(b) => {
                 out[w] = b;
-                i += 1;
-                w += 1;
+                (i, w) = (i + 1, w + 1);
             }
             _ => return (i, w),
         }
@@ -202,8 +198,7 @@ fn copy_literals<const PLUS: bool>(
             let k = (found.trailing_zeros() / 8) as usize;
             return (i + k, w + k);
         }
-        i += 8;
-        w += 8;
+        (i, w) = (i + 8, w + 8);
         words += 1;
         if words == WORDS_BEFORE_MEMCHR {
             let rest = &input[i..];
@@ -214,13 +209,9 @@ fn copy_literals<const PLUS: bool>(
             return (i + run, w + run);
         }
     }
-    while let Some(&b) = input.get(i) {
-        if special(b) {
-            break;
-        }
+    while let Some(&b) = input.get(i).filter(|&&b| !special(b)) {
         out[w] = b;
-        i += 1;
-        w += 1;
+        (i, w) = (i + 1, w + 1);
     }
     (i, w)
 }
@@ -412,8 +403,7 @@ pub fn input_offset(d: &Decoding, unit: Unit, input: &[u8], out_pos: usize) -> u
             // Bytes kept as written (a malformed triplet) are each their own input byte.
             return if read == written { i + (out_pos - w) } else { i };
         }
-        i += read;
-        w += written;
+        (i, w) = (i + read, w + written);
     }
     input.len()
 }
