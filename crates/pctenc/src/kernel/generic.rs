@@ -21,6 +21,13 @@ use super::Out;
 pub(crate) const PREFETCH_FROM: usize = 4096;
 const AHEAD: usize = 1024;
 
+/// Every call's first request: the lines [`AHEAD`] past its input and output (a column's rows).
+#[inline(always)]
+pub(crate) fn prefetch_next<V: Vector>(input: &[u8], out: Out) {
+    V::prefetch::<false>(input.as_ptr().wrapping_add(AHEAD));
+    V::prefetch::<true>(out.as_ptr().cast::<u8>().wrapping_add(AHEAD));
+}
+
 /// Blocks per round of the light encoder, which share the loop's own instructions.
 const ROUND: usize = 4;
 
@@ -941,6 +948,7 @@ macro_rules! entry_points {
         /// `encode`, the last two `#[inline(never)]` (docs/kernels.md, "Short values (encode)").
         #[target_feature(enable = $features)]
         pub(crate) fn encode(p: &Profile, input: &[u8], out: Out) -> (usize, usize) {
+            generic::prefetch_next::<$v>(input, out);
             let n = p.nibbles();
             // SAFETY: see `entry_points!`.
             let clean = unsafe { with_flags!(generic::encode_clean<$v>[n.plus](n, input, out)) };
@@ -979,6 +987,7 @@ macro_rules! entry_points {
             out: Out,
             last: bool,
         ) -> (usize, usize) {
+            generic::prefetch_next::<$v>(input, out);
             // SAFETY: see `entry_points!`.
             unsafe { with_flags!(generic::decode<$v>[plus, strict](input, out, last)) }
         }
@@ -990,6 +999,7 @@ macro_rules! entry_points {
             input: &[u8],
             out: Out,
         ) -> Option<usize> {
+            generic::prefetch_next::<$v>(input, out);
             // SAFETY: see `entry_points!`.
             unsafe { with_flags!(generic::decode_short<$v>[plus, strict](input, out)) }
         }
