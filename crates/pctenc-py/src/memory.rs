@@ -3,13 +3,14 @@
 //!
 //! Why: glibc serves an allocation of more than 32 MiB (a column's output: 132 MB for 2 M URL
 //! rows) with a fresh `mmap` every time, and gives it back with `munmap` when the array is
-//! freed, so every call faulted in and cleared its output a page at a time, about a third of
+//! freed, so every call faulted in and cleared its output a page at a time, about half of
 //! `pctenc.arrow.decode`'s time on URL rows (docs/python.md, "Speed"). mimalloc keeps freed
-//! memory for the next call; [`release_idle`] hands back what has been unused for longer than
-//! its purge delay (one second), so a process holds no more than what its last second of calls
-//! used. Transparent huge pages are not asked for (the `no_thp` feature): on the virtual
-//! machines measured, a fresh huge page made the first call of a process up to four times
-//! slower.
+//! memory for the next call; [`release_idle`], at the start of each column call, hands back
+//! what has been unused for longer than its purge delay (one second): a process that stops
+//! calling keeps what its last calls freed until it calls again (or mimalloc's own
+//! bookkeeping runs). Transparent huge pages are not asked for (the `no_thp` feature): on the
+//! virtual machines measured, a fresh huge page made the first call of a process up to four
+//! times slower.
 
 /// The allocator of every Rust allocation in the module.
 #[global_allocator]
