@@ -6,9 +6,9 @@
 //! array (for a stream) through the same interface.
 //!
 //! One of the crate's two `unsafe` blocks is here (the other is a call into mimalloc, in
-//! [`crate::memory`]): a `string` array built from the batch API's
-//! output without Arrow checking its bytes again, where the library has checked the same
-//! conditions faster ([`string_array`]).
+//! [`crate::memory`]): a `string` array built from the batch API's output without Arrow
+//! checking its bytes again, where the library has checked the same conditions faster
+//! ([`string_array`]).
 
 use std::sync::Arc;
 
@@ -85,13 +85,13 @@ pub fn string_array<P: OffsetSizeTrait + Offset>(
     }
     // SAFETY: `new_unchecked` is sound where `try_new` would not fail, and
     // `OffsetBuffer::new_unchecked` where `OffsetBuffer::new` would not panic (an `Output`
-    // always holds the first offset). Their conditions on the
-    // offsets and bytes (the offsets non-negative, never decreasing and inside `values`, the
-    // bytes they span UTF-8, every offset on a character boundary) were checked either by
-    // `is_text` or, where `checked`, by the run that wrote every row of `out` into a new
-    // output (`run_rows`), as `run_into_checked` documents: each stretch of rows by the SIMD
-    // validator and a boundary check, the offsets being the ends of the rows as written.
-    // `nulls` has one bit per row, `BooleanBuffer::new` having checked its length.
+    // always holds the first offset). Their conditions on the offsets and bytes (the offsets
+    // non-negative, never decreasing and inside `values`, the bytes they span UTF-8, every
+    // offset on a character boundary) were checked either by `is_text` or, where `checked`,
+    // by the run that wrote every row of `out` into a new output (`run_rows`), as
+    // `run_into_checked` documents: each stretch of rows by the SIMD validator and a boundary
+    // check, the offsets being the ends of the rows as written. `nulls` has one bit per row,
+    // `BooleanBuffer::new` having checked its length.
     let array = unsafe {
         let offsets = OffsetBuffer::new_unchecked(offsets);
         GenericStringArray::<P>::new_unchecked(offsets, values, nulls)
