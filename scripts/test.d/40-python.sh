@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The Python package (crates/pctenc-py): fmt, clippy and rustdoc on its crate (it is outside the Rust
-# workspace, so the workspace's checks do not see it), then build the wheel with the fast
+# The Python package (crates/pctenc-py): fmt, clippy and rustdoc on its crate (it is outside
+# the Rust workspace, so the workspace's checks do not see it), then build the wheel with the fast
 # `wheel` profile, install it into the Python suites' shared virtualenv (scripts/python/venv.sh:
 # made fresh per clean checkout with the pinned test packages), and run
 # the pytest suites (scalar API, urllib drop-in against CPython's cases and hypothesis,
