@@ -22,8 +22,6 @@ use pctenc::profile::rfc3986::RFC3986;
 use pctenc::profile::runtimes::JAVA_URLENCODER;
 use pctenc::Profile;
 
-use crate::encode16::Utf16Encoder;
-
 /// What to do with a value: the `mode` argument of the per-value native calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
@@ -141,9 +139,6 @@ pub struct Codec {
     general: bool,
     /// See [`flags::JAVA_STRING_INPUT`]; only set under Java's profile.
     java_strings: bool,
-    /// Encoding a `String`'s units in one pass, where the profile's output is a table
-    /// lookup (see [`Utf16Encoder::new`]) and the options take the profile's path.
-    utf16: Option<Utf16Encoder>,
 }
 
 /// Compiled codecs by (mode, the options' canonical text, flags).
@@ -201,7 +196,6 @@ impl Codec {
             // By name: a `const` profile need not have one address.
             java_strings: flags & flags::JAVA_STRING_INPUT != 0
                 && base.name() == JAVA_URLENCODER.name(),
-            utf16: if mode == Mode::Encode && !general { Utf16Encoder::new(profile) } else { None },
         }));
         table.insert(key, codec);
         Ok(codec)
@@ -210,13 +204,6 @@ impl Codec {
     /// The name of the profile the options name (or the default one).
     pub fn profile_name(&self) -> &'static str {
         self.name
-    }
-
-    /// The one-pass encoder of a `String`'s UTF-16 units, when the codec has one: its
-    /// output is exactly that of [`Codec::run`] on the units' UTF-8
-    /// ([`crate::utf16::utf8_of_java`]).
-    pub fn utf16_encoder(&self) -> Option<&Utf16Encoder> {
-        self.utf16.as_ref()
     }
 
     /// Whether decoding gives bytes that need not be UTF-8 (`utf8=bytes`).

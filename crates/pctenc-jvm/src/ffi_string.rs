@@ -9,10 +9,11 @@
 //!
 //! - **Encode** ([`Java_org_pctenc_Native_runUtf16`]): the Java side copies the value's
 //!   UTF-16 units into the thread's `Scratch` (`String.getChars` and a bulk copy, both
-//!   vectorised by the JIT). Where the profile escapes by table (most do), [`encode16`]
-//!   writes the encoding straight from the units into the output, in one pass; otherwise
-//!   [`utf16::utf8_of_java`] makes the bytes `getBytes(UTF_8)` would (an unpaired surrogate
-//!   is `?`), and the codec encodes them.
+//!   vectorised by the JIT); [`utf16::utf8_of_java`] makes the bytes `getBytes(UTF_8)`
+//!   would (an unpaired surrogate is `?`), and the codec encodes them with the core's
+//!   kernels. (A one-pass encoder from the units, by a table of each byte's output, was
+//!   slower: its per-unit loop cost more than the conversion and the kernel together; see
+//!   BENCHMARKS.md, "Java API, Strings".)
 //! - **Decode** ([`Java_org_pctenc_Native_runUtf8`]): the input is `getBytes(UTF_8)` (an
 //!   encoded value is ASCII, which the JDK copies as it is).
 //!
@@ -34,7 +35,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use jni::sys::{jint, jlong, jobject, JNIEnv};
 
 use crate::codec::{Codec, Outcome};
-use crate::encode16::{self, Encoded};
 use crate::ffi::{
     codec, in_frame, native_slice, DOES_NOT_FIT, FAILED, KEEP_SCRATCH, NULL_VALUE, UNCHANGED,
 };
@@ -90,19 +90,6 @@ pub extern "system" fn Java_org_pctenc_Native_runUtf16(
     // native memory it owns for the call (the thread's Scratch), which nothing writes during
     // it.
     let units: &[u16] = unsafe { native_slice(input, len) };
-    if let Some(encoder) = codec.utf16_encoder().filter(|_| room >= encode16::room(len)) {
-        // SAFETY: `out` is the address of `room` writable bytes of native memory the caller
-        // owns for the call, apart from the input (the Scratch's bytes after the units).
-        let out: &mut [u8] =
-            unsafe { std::slice::from_raw_parts_mut(out as usize as *mut u8, room) };
-        let run = || match encoder.encode(units, out) {
-            Encoded::Unchanged => UNCHANGED,
-            Encoded::Written(n) => {
-                jint::try_from(n).ok().filter(|&n| n < WIDE).unwrap_or(DOES_NOT_FIT)
-            }
-        };
-        return catch_unwind(AssertUnwindSafe(run)).unwrap_or(FAILED);
-    }
     let run = || {
         in_frame(&BUFFERS, |b| {
             let mut b = b.borrow_mut();

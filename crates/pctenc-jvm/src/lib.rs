@@ -24,8 +24,6 @@
 //!   `pct_build_query`) compiled once, run on one row at a time through the core's column
 //!   functions.
 //! - [`utf16`]: Java's UTF-16 to UTF-8 and back by the JDK's rules, for the `String` calls.
-//! - [`encode16`]: percent-encoding straight from UTF-16, the `String` encode of the
-//!   profiles that escape by table.
 //! - `ffi`, `ffi_string` (the `String` calls): the JNI exports; the only modules with
 //!   `unsafe`.
 //!
@@ -34,7 +32,6 @@
 #![deny(unsafe_code)]
 
 pub mod codec;
-pub mod encode16;
 #[allow(unsafe_code)]
 mod ffi;
 #[allow(unsafe_code)]
