@@ -168,7 +168,7 @@ fn write_result(output: &[u8], out: jlong, room: usize) -> jint {
     if len == 0 {
         return 0;
     }
-    if output.is_ascii() {
+    if is_ascii(output) {
         // SAFETY: `out` is the address of `room >= len` writable bytes of native memory the
         // caller owns for the call, apart from the input (see runUtf16).
         let bytes = unsafe { std::slice::from_raw_parts_mut(out as usize as *mut u8, len) };
@@ -181,4 +181,12 @@ fn write_result(output: &[u8], out: jlong, room: usize) -> jint {
         Some(n) => n as jint | WIDE,
         None => DOES_NOT_FIT,
     }
+}
+
+/// Whether `bytes` are all ASCII, sixteen at a time with no early exit (a loop the compiler
+/// vectorises): `<[u8]>::is_ascii` went a byte at a time here, a fifth of an encode call.
+fn is_ascii(bytes: &[u8]) -> bool {
+    let chunks = bytes.chunks_exact(16);
+    let tail = chunks.remainder().iter().fold(0, |a, &b| a | b);
+    chunks.fold(tail, |a, c| c.iter().fold(a, |a, &b| a | b)) < 0x80
 }
