@@ -23,9 +23,10 @@
 //! - [`query`]: the query operations (`pct_query_param`, `pct_parse_query`,
 //!   `pct_build_query`) compiled once, run on one row at a time through the core's column
 //!   functions.
-//! - [`utf16`]: Java's UTF-16 to UTF-8 and back by the JDK's rules, for the `String` calls.
-//! - `ffi`, `ffi_string` (the `String` calls): the JNI exports; the only modules with
-//!   `unsafe`.
+//! - [`utf16`]: Java's UTF-16 to UTF-8 and back by the JDK's rules, for the `String` calls;
+//!   `utf8_x86`, its UTF-8 eight units at a time on x86-64 (SSE4.1).
+//! - `ffi`, `ffi_string` (the `String` calls): the JNI exports. These and `utf8_x86` are
+//!   the only modules with `unsafe`.
 //!
 //! `scripts/build/jvm.sh` builds this crate and the jar; docs/engines.md says how to use it.
 
@@ -38,3 +39,6 @@ mod ffi;
 mod ffi_string;
 pub mod query;
 pub mod utf16;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod utf8_x86;
