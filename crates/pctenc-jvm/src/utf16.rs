@@ -24,6 +24,9 @@
 //!
 //! Nothing here touches the JVM: `ffi_string` moves the units and the strings.
 
+#[cfg(target_arch = "x86_64")]
+use crate::utf8_x86::{utf8_blocks as blocks, SLACK};
+
 /// The UTF-8 that `String.getBytes(StandardCharsets.UTF_8)` gives for the UTF-16 `units`,
 /// appended to `out`: valid UTF-16 converted exactly, each unpaired surrogate written as
 /// `?`.
@@ -47,9 +50,6 @@ pub fn utf8_of_java(units: &[u16], out: &mut Vec<u8>) {
     }
     out.truncate(start + n);
 }
-
-#[cfg(target_arch = "x86_64")]
-use crate::utf8_x86::{utf8_blocks as blocks, SLACK};
 
 /// Where no vector kernel is: none of the input.
 #[cfg(not(target_arch = "x86_64"))]
