@@ -168,7 +168,9 @@ fn write_result(output: &[u8], out: jlong, room: usize) -> jint {
     if len == 0 {
         return 0;
     }
-    if is_ascii(output) {
+    // The core's word-at-a-time check: `<[u8]>::is_ascii` went a byte at a time here, a fifth
+    // of an encode call.
+    if pctenc::batch::is_ascii(output) {
         // SAFETY: `out` is the address of `room >= len` writable bytes of native memory the
         // caller owns for the call, apart from the input (see runUtf16).
         let bytes = unsafe { std::slice::from_raw_parts_mut(out as usize as *mut u8, len) };
@@ -180,31 +182,5 @@ fn write_result(output: &[u8], out: jlong, room: usize) -> jint {
     match utf16::utf16_of_utf8(output, units) {
         Some(n) => n as jint | WIDE,
         None => DOES_NOT_FIT,
-    }
-}
-
-/// Whether `bytes` are all ASCII, eight at a time with no early exit (a loop the compiler
-/// vectorises): `<[u8]>::is_ascii` went a byte at a time here, a fifth of an encode call.
-fn is_ascii(bytes: &[u8]) -> bool {
-    let words = bytes.chunks_exact(8);
-    let tail = words.remainder().iter().fold(0, |a, &b| a | u64::from(b));
-    let all = words.fold(tail, |a, w| a | u64::from_le_bytes(w.try_into().unwrap_or_default()));
-    all & 0x8080_8080_8080_8080 == 0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_ascii;
-
-    #[test]
-    fn is_ascii_sees_a_high_byte_anywhere() {
-        for len in 0..40 {
-            assert!(is_ascii(&vec![0x7F; len]), "{len}");
-            for at in 0..len {
-                let mut bytes = vec![b'a'; len];
-                bytes[at] = 0x80;
-                assert!(!is_ascii(&bytes), "{len} {at}");
-            }
-        }
     }
 }

@@ -11,7 +11,7 @@
 //! surrogate is left to the scalar loop (pairs, and the JDK's `?` for an unpaired one).
 //!
 //! Hand-written because the well-kept library for this (simdutf) is C++, whose build would
-//! cost CI more than this file; checked against the scalar loop by the tests of
+//! cost CI more than this file; checked against std's `char::decode_utf16` by the tests of
 //! [`crate::utf16`], which run here on every x86-64 CPU.
 
 use core::arch::x86_64::*;

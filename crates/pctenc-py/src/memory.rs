@@ -8,9 +8,9 @@
 //! memory for the next call; [`release_idle`], at the start of a column call (once a second at
 //! most), hands back what has been unused for longer than its purge delay (one second): a
 //! process that stops calling keeps what its last calls freed until it calls again (or
-//! mimalloc's own bookkeeping runs). Transparent huge pages are not asked for (the `no_thp` feature): on the
-//! virtual machines measured, a fresh huge page made the first call of a process up to four
-//! times slower.
+//! mimalloc's own bookkeeping runs). Transparent huge pages are not asked for (the `no_thp`
+//! feature): on the virtual machines measured, a fresh huge page made the first call of a
+//! process up to four times slower.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;

@@ -516,6 +516,19 @@ pub fn is_text(bytes: &[u8]) -> bool {
     utf8::is_text(bytes)
 }
 
+/// Whether every byte of one value is ASCII, as [`is_text`] asks first: eight bytes at a time
+/// with no early exit (std's `is_ascii` took more instructions on short values, and a byte
+/// loop on the JVM's encoded results).
+///
+/// ```
+/// assert!(pctenc::batch::is_ascii(b"https://example.com/a%20b"));
+/// assert!(!pctenc::batch::is_ascii("https://example.com/caf\u{e9}".as_bytes()));
+/// ```
+#[inline]
+pub fn is_ascii(bytes: &[u8]) -> bool {
+    utf8::is_ascii(bytes)
+}
+
 /// Appends `bytes` as text: as they are if UTF-8, else with U+FFFD per maximal invalid
 /// subpart.
 pub(crate) fn push_lossy(bytes: &[u8], out: &mut Vec<u8>) {
